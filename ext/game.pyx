@@ -1,0 +1,131 @@
+# cython: freethreading_compatible = True
+"""The native game interface: the methods the search calls without the GIL, and the
+Python-facing methods (legal_moves, play, undo, ...) every native game shares."""
+
+from libc.stdlib cimport free, malloc
+from operator import index as _as_index
+
+# Re-exported to Python so tools can read the scoring convention.
+WIN_SCORE = WIN
+EVAL_LIMIT_SCORE = EVAL_LIMIT
+MAX_PLY = MAX_SEARCH_PLY
+
+
+cdef class NativeGame:
+    """Base class of games the search runs natively (without the GIL).
+
+    Subclasses (in Cython) override the ``noexcept nogil`` methods declared in
+    ``negamax/game.pxd`` and ``copy()``; this class then provides ``legal_moves``,
+    ``play``, ``undo``, ``is_terminal``, ``evaluate``, ``key`` and ``order_hint``.
+    """
+
+    def __cinit__(self, *args, **kwargs):
+        if type(self) is NativeGame:
+            raise TypeError("NativeGame is an interface: use a subclass such as negamax.games.TicTacToe")
+        self.max_moves = 1
+        self.max_ply = 0
+        self.error = 0
+        self._history = []
+
+    # --- defaults of the search interface (a subclass overrides them) ------------------------
+
+    cdef int generate_moves(self, Move* moves) noexcept nogil:
+        return 0
+
+    cdef void make_move(self, Move move) noexcept nogil:
+        pass
+
+    cdef void unmake_move(self, Move move) noexcept nogil:
+        pass
+
+    cdef bint at_terminal(self) noexcept nogil:
+        return True
+
+    cdef Score static_evaluation(self) noexcept nogil:
+        return 0
+
+    cdef uint64_t position_key(self) noexcept nogil:
+        return 0
+
+    cdef int32_t move_order_hint(self, Move move) noexcept nogil:
+        return 0
+
+    cdef void copy_base_into(self, NativeGame other):
+        """Copy the fields this base class owns into `other` (used by subclasses' copy())."""
+        other.max_moves = self.max_moves
+        other.max_ply = self.max_ply
+        other.error = 0
+        other._history = list(self._history)
+
+    # --- the Python-facing game ------------------------------------------------------------
+
+    def legal_moves(self):
+        """The legal moves, in the order the search tries them without ordering (empty at the end)."""
+        if self.at_terminal():
+            return []
+        cdef Move* buffer = <Move*> malloc(self.max_moves * sizeof(Move))
+        if buffer == NULL:
+            raise MemoryError()
+        try:
+            count = self.generate_moves(buffer)
+            return [buffer[i] for i in range(count)]
+        finally:
+            free(buffer)
+
+    def play(self, move):
+        """Play a legal move. Raises TypeError for a non-integer, ValueError for an illegal move;
+        the game is unchanged when it raises."""
+        if isinstance(move, bool):
+            raise TypeError(f"a move must be an integer, not {move!r}")
+        try:
+            move = _as_index(move)
+        except TypeError:
+            raise TypeError(f"a move must be an integer, not {type(move).__name__} {move!r}") from None
+        if self.at_terminal():
+            raise ValueError(f"cannot play {move}: the game is over")
+        legal = self.legal_moves()
+        if move not in legal:
+            raise ValueError(f"move {move} is not legal here; legal moves: {legal}")
+        self.make_move(<Move> move)
+        self._history.append(move)
+
+    def undo(self):
+        """Take back the last move made with play(). Raises ValueError if there is none."""
+        if not self._history:
+            raise ValueError("no move to undo")
+        self.unmake_move(<Move> self._history.pop())
+
+    def is_terminal(self):
+        """True when the game is over."""
+        return bool(self.at_terminal())
+
+    def evaluate(self):
+        """Static value from the side to move (exact at a terminal position)."""
+        return self.static_evaluation()
+
+    def key(self):
+        """A 64-bit key of the position (equal positions have equal keys)."""
+        return self.position_key()
+
+    def order_hint(self, move):
+        """How promising a move looks before searching it: higher is searched first."""
+        return self.move_order_hint(<Move> _as_index(move))
+
+    @property
+    def history(self):
+        """The moves made through play(), oldest first."""
+        return tuple(self._history)
+
+    def copy(self):
+        """An independent copy of the game."""
+        raise NotImplementedError(f"{type(self).__name__} must implement copy()")
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def decode_line(self, moves):
+        """Turn the search's integer moves along a line from this position into user moves."""
+        return [int(m) for m in moves]

@@ -1,0 +1,158 @@
+# cython: freethreading_compatible = True
+"""The adapter that lets the native search run a game written in Python.
+
+Each interface method takes the GIL and calls the user's object. A move is an index into the
+list legal_moves() returned at that ply, so user moves can be any Python objects. The first
+exception a callback raises is kept, every later callback becomes a no-op, and the search
+unwinds; negamax.search then re-raises it.
+"""
+
+from operator import index as _as_index
+
+from libc.stdint cimport int32_t, int64_t, uint64_t
+
+from negamax.game cimport EVAL_LIMIT, WIN, Move, NativeGame, Score
+
+cdef uint64_t KEY_MASK = 0xFFFFFFFFFFFFFFFF
+
+
+cdef class PythonGameAdapter(NativeGame):
+    """Wraps an instance of negamax.Game so the native search can call it."""
+
+    cdef object game              # the user's game (a copy made by negamax.search)
+    cdef list move_lists          # move_lists[ply]: the moves legal_moves() gave at that ply
+    cdef int ply
+    cdef object _legal_moves, _play, _undo, _is_terminal, _evaluate, _key, _order_hint
+    cdef public object exception  # the first exception a callback raised
+
+    def __init__(self, game, int max_moves, int max_ply, bint has_key, bint has_order_hint):
+        self.game = game
+        self.max_moves = max_moves
+        self.max_ply = max_ply
+        self.move_lists = []
+        self.ply = 0
+        self.exception = None
+        self._legal_moves = game.legal_moves
+        self._play = game.play
+        self._undo = game.undo
+        self._is_terminal = game.is_terminal
+        self._evaluate = game.evaluate
+        self._key = game.key if has_key else None
+        self._order_hint = game.order_hint if has_order_hint else None
+
+    cdef void fail(self, BaseException exception):
+        if self.exception is None:
+            self.exception = exception
+        self.error = 1
+
+    cdef int generate_moves(self, Move* moves) noexcept nogil:
+        cdef int i, count
+        with gil:
+            if self.error:
+                return 0
+            try:
+                legal = list(self._legal_moves())
+                count = len(legal)
+                if count > self.max_moves:
+                    raise ValueError(f"{type(self.game).__name__}.legal_moves() returned {count} moves, "
+                                     f"more than its max_moves = {self.max_moves}; raise max_moves")
+                if count == 0:
+                    raise ValueError(f"{type(self.game).__name__}.legal_moves() returned no moves "
+                                     f"but is_terminal() is False")
+                while len(self.move_lists) <= self.ply:
+                    self.move_lists.append(None)
+                self.move_lists[self.ply] = legal
+                for i in range(count):
+                    moves[i] = i
+                return count
+            except BaseException as exception:
+                self.fail(exception)
+                return 0
+
+    cdef void make_move(self, Move move) noexcept nogil:
+        with gil:
+            if self.error:
+                return
+            try:
+                self._play(self.move_lists[self.ply][move])
+                self.ply += 1
+            except BaseException as exception:
+                self.fail(exception)
+
+    cdef void unmake_move(self, Move move) noexcept nogil:
+        with gil:
+            if self.error:
+                return
+            try:
+                self._undo()
+                self.ply -= 1
+            except BaseException as exception:
+                self.fail(exception)
+
+    cdef bint at_terminal(self) noexcept nogil:
+        with gil:
+            if self.error:
+                return True
+            try:
+                return bool(self._is_terminal())
+            except BaseException as exception:
+                self.fail(exception)
+                return True
+
+    cdef Score static_evaluation(self) noexcept nogil:
+        with gil:
+            if self.error:
+                return 0
+            try:
+                value = self._evaluate()
+                if isinstance(value, bool) or not hasattr(value, "__index__"):
+                    raise TypeError(f"{type(self.game).__name__}.evaluate() must return an int, "
+                                    f"got {type(value).__name__} {value!r}")
+                value = _as_index(value)
+                if not -WIN <= value <= WIN:
+                    raise ValueError(f"{type(self.game).__name__}.evaluate() returned {value}, outside "
+                                     f"[-WIN, WIN] = [{-WIN}, {WIN}]")
+                return <Score> value
+            except BaseException as exception:
+                self.fail(exception)
+                return 0
+
+    cdef uint64_t position_key(self) noexcept nogil:
+        with gil:
+            if self.error or self._key is None:
+                return 0
+            try:
+                return <uint64_t> (_as_index(self._key()) & KEY_MASK)
+            except BaseException as exception:
+                self.fail(exception)
+                return 0
+
+    cdef int32_t move_order_hint(self, Move move) noexcept nogil:
+        with gil:
+            if self.error or self._order_hint is None:
+                return 0
+            try:
+                hint = _as_index(self._order_hint(self.move_lists[self.ply][move]))
+                return <int32_t> max(-2**31, min(2**31 - 1, hint))
+            except BaseException as exception:
+                self.fail(exception)
+                return 0
+
+    def decode_line(self, moves):
+        """The user's moves along a line of move indices, found by replaying it."""
+        line = []
+        played = 0
+        try:
+            for index in moves:
+                legal = list(self.game.legal_moves())
+                move = legal[index]
+                line.append(move)
+                self.game.play(move)
+                played += 1
+        finally:
+            for _ in range(played):
+                self.game.undo()
+        return line
+
+    def copy(self):
+        raise TypeError("copy the wrapped game instead")

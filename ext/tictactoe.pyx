@@ -1,0 +1,258 @@
+# cython: freethreading_compatible = True
+"""Tic-tac-toe as a native game over a numpy int8 board.
+
+Squares are numbered 0..8 row by row; a square holds 1 (x), -1 (o) or 0 (empty); x moves first.
+"""
+
+import numpy as np
+
+from libc.stdint cimport int8_t, int32_t, uint64_t
+
+from negamax.game cimport WIN, Move, NativeGame, Score
+
+# The 8 lines of three squares, and for each square the lines through it.
+_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+cdef int LINES[8][3]
+cdef int LINES_THROUGH[9][4]      # line indices through each square, -1 padded
+cdef int LINE_COUNT[9]            # number of lines through each square: the order hint
+cdef uint64_t ZOBRIST[2][9]       # [x or o][square]
+cdef uint64_t ZOBRIST_O_TO_MOVE
+
+
+cdef uint64_t splitmix64(uint64_t* state) noexcept nogil:
+    state[0] += <uint64_t> 0x9e3779b97f4a7c15
+    cdef uint64_t z = state[0]
+    z = (z ^ (z >> 30)) * <uint64_t> 0xbf58476d1ce4e5b9
+    z = (z ^ (z >> 27)) * <uint64_t> 0x94d049bb133111eb
+    return z ^ (z >> 31)
+
+
+cdef void init_tables():
+    cdef int square, line, k, n
+    cdef uint64_t seed = 20261121
+    for line in range(8):
+        for k in range(3):
+            LINES[line][k] = _LINES[line][k]
+    for square in range(9):
+        n = 0
+        for k in range(4):
+            LINES_THROUGH[square][k] = -1
+        for line in range(8):
+            for k in range(3):
+                if LINES[line][k] == square:
+                    LINES_THROUGH[square][n] = line
+                    n += 1
+        LINE_COUNT[square] = n
+        ZOBRIST[0][square] = splitmix64(&seed)
+        ZOBRIST[1][square] = splitmix64(&seed)
+    global ZOBRIST_O_TO_MOVE
+    ZOBRIST_O_TO_MOVE = splitmix64(&seed)
+
+init_tables()
+
+_SYMBOLS = {1: "x", -1: "o", 0: "."}
+
+
+cdef class TicTacToe(NativeGame):
+    """Tic-tac-toe. ``TicTacToe()`` is the empty board; ``TicTacToe("x.o......")`` reads a
+    position row by row (``x``, ``o``, ``.``; the side to move follows from the counts)."""
+
+    cdef int8_t* cells          # the 9 squares, viewing _board
+    cdef object _board          # numpy int8 array of 9 squares
+    cdef int8_t side_to_move    # 1 for x, -1 for o
+    cdef int marks              # squares filled
+    cdef int8_t winner_mark     # 1 or -1 once a player has three in a row, else 0
+    cdef uint64_t hash_key
+
+    def __init__(self, position="........."):
+        if not isinstance(position, str):
+            raise TypeError(f"a tic-tac-toe position is a 9-character string, not {type(position).__name__}")
+        text = "".join(ch for ch in position if not ch.isspace() and ch != "/")
+        if len(text) != 9:
+            raise ValueError(f"a tic-tac-toe position has 9 squares, got {len(text)} in {position!r}")
+        cells = np.zeros(9, dtype=np.int8)
+        for square, ch in enumerate(text.lower()):
+            if ch == "x":
+                cells[square] = 1
+            elif ch == "o":
+                cells[square] = -1
+            elif ch not in ".-_":
+                raise ValueError(f"bad character {ch!r} at index {square} of {position!r}: "
+                                 f"use 'x', 'o' or '.'")
+        self.load(cells, position)
+
+    @classmethod
+    def from_board(cls, board):
+        """A position from a numpy integer array of shape (3, 3) or (9,): 1 = x, -1 = o, 0 = empty."""
+        if not isinstance(board, np.ndarray):
+            raise TypeError(f"board must be a numpy array, not {type(board).__name__}")
+        if board.dtype == np.bool_ or not np.issubdtype(board.dtype, np.integer):
+            raise TypeError(f"board must have an integer dtype, not {board.dtype}")
+        if board.shape not in ((3, 3), (9,)):
+            raise ValueError(f"board must have shape (3, 3) or (9,), not {board.shape}")
+        flat = board.reshape(9)
+        if not np.isin(flat, (-1, 0, 1)).all():
+            raise ValueError("board squares must be 1 (x), -1 (o) or 0 (empty)")
+        cdef TicTacToe game = cls.__new__(cls)
+        game.load(flat.astype(np.int8), "board")
+        return game
+
+    cdef void load(self, cells, description) except *:
+        cdef int x_count = int((cells == 1).sum()), o_count = int((cells == -1).sum())
+        if x_count - o_count not in (0, 1):
+            raise ValueError(f"impossible position {description!r}: x has {x_count} marks and o has "
+                             f"{o_count} (x moves first, so x has as many as o or one more)")
+        self.set_board(np.ascontiguousarray(cells, dtype=np.int8))
+        self.side_to_move = 1 if x_count == o_count else -1
+        self.marks = x_count + o_count
+        self.max_moves = 9
+        self.max_ply = 9
+        x_wins = self.has_line(1)
+        o_wins = self.has_line(-1)
+        if x_wins and o_wins:
+            raise ValueError(f"impossible position {description!r}: both players have three in a row")
+        if (x_wins and self.side_to_move != -1) or (o_wins and self.side_to_move != 1):
+            raise ValueError(f"impossible position {description!r}: play went on after a win")
+        self.winner_mark = 1 if x_wins else (-1 if o_wins else 0)
+        self.hash_key = self.compute_key()
+
+    cdef void set_board(self, cells):
+        cdef int8_t[::1] view = cells
+        self._board = cells
+        self.cells = &view[0]
+
+    cdef bint has_line(self, int8_t mark) noexcept nogil:
+        cdef int line
+        for line in range(8):
+            if (self.cells[LINES[line][0]] == mark and self.cells[LINES[line][1]] == mark
+                    and self.cells[LINES[line][2]] == mark):
+                return True
+        return False
+
+    cdef uint64_t compute_key(self) noexcept nogil:
+        cdef uint64_t key = 0
+        cdef int square
+        for square in range(9):
+            if self.cells[square] == 1:
+                key ^= ZOBRIST[0][square]
+            elif self.cells[square] == -1:
+                key ^= ZOBRIST[1][square]
+        if self.side_to_move == -1:
+            key ^= ZOBRIST_O_TO_MOVE
+        return key
+
+    # --- the search interface ---------------------------------------------------------------
+
+    cdef int generate_moves(self, Move* moves) noexcept nogil:
+        cdef int square, count = 0
+        for square in range(9):
+            if self.cells[square] == 0:
+                moves[count] = square
+                count += 1
+        return count
+
+    cdef void make_move(self, Move move) noexcept nogil:
+        cdef int8_t mark = self.side_to_move
+        cdef int k, line
+        self.cells[move] = mark
+        self.marks += 1
+        self.hash_key ^= ZOBRIST[0 if mark == 1 else 1][move] ^ ZOBRIST_O_TO_MOVE
+        for k in range(LINE_COUNT[move]):
+            line = LINES_THROUGH[move][k]
+            if (self.cells[LINES[line][0]] == mark and self.cells[LINES[line][1]] == mark
+                    and self.cells[LINES[line][2]] == mark):
+                self.winner_mark = mark
+                break
+        self.side_to_move = -mark
+
+    cdef void unmake_move(self, Move move) noexcept nogil:
+        cdef int8_t mark = -self.side_to_move
+        self.cells[move] = 0
+        self.marks -= 1
+        self.winner_mark = 0       # no move is ever made after a win
+        self.hash_key ^= ZOBRIST[0 if mark == 1 else 1][move] ^ ZOBRIST_O_TO_MOVE
+        self.side_to_move = mark
+
+    cdef bint at_terminal(self) noexcept nogil:
+        return self.winner_mark != 0 or self.marks == 9
+
+    cdef Score static_evaluation(self) noexcept nogil:
+        cdef int line, k, own, other
+        cdef Score total = 0
+        cdef int8_t cell
+        if self.winner_mark != 0:
+            return -WIN if self.winner_mark != self.side_to_move else WIN
+        if self.marks == 9:
+            return 0
+        for line in range(8):
+            own = 0
+            other = 0
+            for k in range(3):
+                cell = self.cells[LINES[line][k]]
+                if cell == self.side_to_move:
+                    own += 1
+                elif cell != 0:
+                    other += 1
+            if other == 0:
+                total += own
+            elif own == 0:
+                total -= other
+        return total
+
+    cdef uint64_t position_key(self) noexcept nogil:
+        return self.hash_key
+
+    cdef int32_t move_order_hint(self, Move move) noexcept nogil:
+        return LINE_COUNT[move] if 0 <= move < 9 else 0
+
+    # --- Python-facing ----------------------------------------------------------------------
+
+    def copy(self):
+        """An independent copy, history included."""
+        cdef TicTacToe other = TicTacToe.__new__(TicTacToe)
+        self.copy_base_into(other)
+        other.set_board(self._board.copy())
+        other.side_to_move = self.side_to_move
+        other.marks = self.marks
+        other.winner_mark = self.winner_mark
+        other.hash_key = self.hash_key
+        return other
+
+    @property
+    def board(self):
+        """The board as a read-only int8 array of shape (3, 3): 1 = x, -1 = o, 0 = empty."""
+        view = self._board.reshape(3, 3).view()
+        view.flags.writeable = False
+        return view
+
+    @property
+    def to_move(self):
+        """1 when x is to move, -1 when o is."""
+        return int(self.side_to_move)
+
+    @property
+    def winner(self):
+        """1 (x won), -1 (o won), 0 (draw) or None while the game goes on."""
+        if self.winner_mark != 0:
+            return int(self.winner_mark)
+        return 0 if self.marks == 9 else None
+
+    @property
+    def position(self):
+        """The position as 9 characters, row by row."""
+        return "".join(_SYMBOLS[int(c)] for c in self._board)
+
+    def __str__(self):
+        p = self.position
+        return "\n".join(" ".join(p[row * 3:row * 3 + 3]) for row in range(3))
+
+    def __repr__(self):
+        return f"TicTacToe({self.position!r})"
+
+    def __eq__(self, other):
+        if not isinstance(other, TicTacToe):
+            return NotImplemented
+        return self.position == other.position
+
+    def __hash__(self):
+        return hash(self.position)

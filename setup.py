@@ -1,0 +1,65 @@
+"""Build the Cython extensions of negamax; all metadata lives in pyproject.toml."""
+
+import os
+import sys
+
+import numpy
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+# Generated C goes in a directory keyed by the Cython and numpy versions, so a .c file
+# left over from another environment is never mistaken for an up-to-date one.
+import Cython
+
+BUILD_DIR = os.path.join("build", f"cython-{Cython.__version__}-numpy-{numpy.__version__}")
+
+MODULES = {
+    "negamax.game": "ext/game.pyx",
+    "negamax._search": "ext/search.pyx",
+    "negamax._trees": "ext/trees.pyx",
+    "negamax._tictactoe": "ext/tictactoe.pyx",
+    "negamax._python_game": "ext/python_game.pyx",
+}
+
+
+def compile_args():
+    """Flags per compiler: MSVC spells them differently from GCC and Clang."""
+    if sys.platform == "win32":
+        return ["/O2"]
+    args = ["-O3", "-Werror=vla"]
+    if os.environ.get("NEGAMAX_DEBUG_SYMBOLS") != "1":
+        args.append("-g0")
+    return args
+
+
+def extensions():
+    macros = [("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
+    return [
+        Extension(
+            name,
+            [source],
+            include_dirs=[numpy.get_include(), "ext"],
+            define_macros=macros,
+            extra_compile_args=compile_args(),
+        )
+        for name, source in MODULES.items()
+    ]
+
+
+BOUNDS_CHECKED = os.environ.get("NEGAMAX_BOUNDSCHECK") == "1"
+
+setup(
+    ext_modules=cythonize(
+        extensions(),
+        include_path=["src"],
+        build_dir=BUILD_DIR,
+        compiler_directives={
+            "language_level": 3,
+            "boundscheck": BOUNDS_CHECKED,
+            "wraparound": False,
+            "cdivision": True,
+            "initializedcheck": BOUNDS_CHECKED,
+            "embedsignature": True,
+        },
+    ),
+)

@@ -1,0 +1,30 @@
+"""negamax: fast game-tree search for two-player, zero-sum, perfect-information games.
+
+    import negamax as nm
+    result = nm.search(nm.games.TicTacToe(), algorithm="alphabeta")
+    result.value, result.best_move, result.pv, result.stats
+
+The search core is Cython over numpy-encoded boards and runs without the GIL for native
+games; explicit trees (negamax.trees) and games written in Python (negamax.Game) plug into
+the same search.
+"""
+
+from importlib.metadata import PackageNotFoundError, version as _version
+
+from negamax import games, theory, trees
+from negamax.api import ALGORITHMS, search
+from negamax.game import NativeGame
+from negamax.python_game import Game
+from negamax.results import SearchResult, SearchStats, StopReason, Visit
+from negamax.scores import EVAL_LIMIT, WIN, is_loss, is_win, plies_to_end
+
+try:
+    __version__ = _version("negamax")
+except PackageNotFoundError:  # pragma: no cover - running from a tree that is not installed
+    __version__ = "0+unknown"
+
+__all__ = [
+    "search", "ALGORITHMS", "Game", "NativeGame", "SearchResult", "SearchStats", "StopReason",
+    "Visit", "WIN", "EVAL_LIMIT", "is_win", "is_loss", "plies_to_end", "games", "trees",
+    "theory", "__version__",
+]

@@ -1,0 +1,42 @@
+# The native game interface of negamax.
+#
+# A game the search can run without the GIL subclasses NativeGame and overrides the
+# `noexcept nogil` methods below. Third-party Cython code can `cimport` this file:
+#
+#     from negamax.game cimport NativeGame, Move, Score
+#
+# Contract for every method the search calls (all `noexcept nogil`):
+# - scores are from the point of view of the side to move;
+# - at a terminal position, evaluate() gives the exact value: -WIN when the side to move
+#   has lost, WIN when it has won, anything in [-EVAL_LIMIT, EVAL_LIMIT] otherwise;
+# - generate_moves writes at most `max_moves` moves and returns how many it wrote;
+# - make_move / unmake_move are exact inverses; the search only unmakes the last move made.
+
+from libc.stdint cimport int32_t, int64_t, uint64_t
+
+ctypedef int32_t Move
+ctypedef int32_t Score
+
+cdef enum:
+    WIN = 1000000000          # value of a won terminal position for the side to move
+    MAX_SEARCH_PLY = 10000    # no search goes deeper than this
+    EVAL_LIMIT = WIN - MAX_SEARCH_PLY - 1   # bound on every non-winning evaluation
+    SCORE_INFINITY = 2000000000             # outside every score; alpha-beta's initial window
+
+cdef class NativeGame:
+    cdef public int max_moves     # upper bound on the number of legal moves in any position
+    cdef public int max_ply       # upper bound on the plies from this position to the end of the game
+    cdef public int error         # set nonzero by a game whose callback failed: the search unwinds
+    cdef list _history            # moves made through play(), for undo()
+
+    # --- called by the search, without the GIL -------------------------------------------
+    cdef int generate_moves(self, Move* moves) noexcept nogil
+    cdef void make_move(self, Move move) noexcept nogil
+    cdef void unmake_move(self, Move move) noexcept nogil
+    cdef bint at_terminal(self) noexcept nogil
+    cdef Score static_evaluation(self) noexcept nogil
+    cdef uint64_t position_key(self) noexcept nogil
+    cdef int32_t move_order_hint(self, Move move) noexcept nogil
+
+    # --- helpers for subclasses ------------------------------------------------------------
+    cdef void copy_base_into(self, NativeGame other)

@@ -1,0 +1,5 @@
+"""Built-in native games."""
+
+from negamax._tictactoe import TicTacToe
+
+__all__ = ["TicTacToe"]

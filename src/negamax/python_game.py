@@ -1,0 +1,67 @@
+"""negamax.Game: the base class for games written in Python."""
+
+from __future__ import annotations
+
+import abc
+import copy as _copy
+from typing import Any, Hashable, Sequence
+
+__all__ = ["Game"]
+
+
+class Game(abc.ABC):
+    """A two-player, zero-sum, perfect-information game written in Python.
+
+    Subclass it and define the five abstract methods; every algorithm and counter of
+    negamax.search then works on it (each call crosses into Python, so it is slower than a
+    native game). Moves can be any Python objects.
+
+    Scores are always from the point of view of the side to move. At a terminal position,
+    ``evaluate()`` gives the exact value: ``-negamax.WIN`` when the side to move has lost,
+    ``negamax.WIN`` when it has won, 0 for a draw (or any other game result in
+    ``[-negamax.EVAL_LIMIT, negamax.EVAL_LIMIT]``). The search scores a win found ``p`` plies
+    ahead as ``WIN - p``, so faster wins are preferred.
+    """
+
+    #: Upper bound on len(legal_moves()) in any position.
+    max_moves: int = 256
+    #: Upper bound on the number of plies from any position to the end of the game;
+    #: the search refuses to go deeper than this.
+    max_ply: int = 1024
+
+    @abc.abstractmethod
+    def legal_moves(self) -> Sequence[Any]:
+        """The legal moves of the side to move, in a deterministic order."""
+
+    @abc.abstractmethod
+    def play(self, move: Any) -> None:
+        """Play `move` (one of legal_moves()) for the side to move."""
+
+    @abc.abstractmethod
+    def undo(self) -> None:
+        """Take back the last move played."""
+
+    @abc.abstractmethod
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+
+    @abc.abstractmethod
+    def evaluate(self) -> int:
+        """Static value (an int) from the side to move; exact at a terminal position."""
+
+    def key(self) -> int:
+        """Optional: a 64-bit integer identifying the position (for transposition tables)."""
+        raise NotImplementedError
+
+    def order_hint(self, move: Any) -> int:
+        """Optional: how promising `move` looks; higher is searched first."""
+        raise NotImplementedError
+
+    def copy(self) -> "Game":
+        """An independent copy; by default copy.deepcopy(self)."""
+        return _copy.deepcopy(self)
+
+
+def overrides(game: Game, name: str) -> bool:
+    """True if the game's class defines `name` itself rather than inheriting Game's default."""
+    return getattr(type(game), name) is not getattr(Game, name)

@@ -1,0 +1,76 @@
+"""Result objects returned by negamax.search."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Optional, Tuple
+
+__all__ = ["StopReason", "SearchStats", "SearchResult", "Visit"]
+
+
+class StopReason(enum.Enum):
+    """Why a search stopped."""
+
+    COMPLETED = "completed"      #: the requested depth (or the end of the game) was searched
+    NODE_LIMIT = "node_limit"    #: node_limit was reached; the result is the deepest completed iteration
+    TIME_LIMIT = "time_limit"    #: time_limit ran out; the result is the deepest completed iteration
+    INTERRUPTED = "interrupted"  #: Ctrl-C; the result is the deepest completed iteration
+
+    def __repr__(self) -> str:
+        return f"StopReason.{self.name}"
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """Counters of one search (summed over iterations of iterative deepening)."""
+
+    nodes: int = 0        #: nodes entered, the root included
+    leaves: int = 0       #: nodes whose static or terminal value was read
+    cutoffs: int = 0      #: beta cutoffs
+    max_ply: int = 0      #: deepest ply entered (the root is ply 0)
+    iterations: int = 0   #: completed iterations (1 for a search without iterative deepening)
+
+    def nodes_per_second(self, elapsed: float) -> float:
+        """Nodes per second for a search that took `elapsed` seconds."""
+        return self.nodes / elapsed if elapsed > 0 else float("inf")
+
+
+@dataclass(frozen=True)
+class Visit:
+    """One node entered by a traced search, in visiting order."""
+
+    path: Tuple[Any, ...]          #: moves from the root to this node (the root's path is ())
+    value: Optional[float] = None  #: the static or terminal value read here, None for an inner node
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What negamax.search found.
+
+    For games, ``value`` is from the point of view of the side to move at the root; a win
+    found ``p`` plies ahead scores ``WIN - p`` and a loss ``-(WIN - p)``. For explicit trees,
+    ``value`` is the minimax value in the tree's own terms (MAX's point of view).
+    """
+
+    value: Optional[float]        #: None only if the search was stopped before any value was known
+    best_move: Any                #: the move to play, None at a terminal root or depth 0
+    pv: Tuple[Any, ...]           #: principal variation, starting with best_move
+    depth: int                    #: depth of the completed search
+    stats: SearchStats
+    elapsed: float                #: seconds
+    stop_reason: StopReason
+    algorithm: str
+    trace: Optional[Tuple[Visit, ...]] = field(default=None, repr=False)
+
+    @property
+    def is_win(self) -> bool:
+        """True when the value is a forced win for the side to move."""
+        from negamax.scores import is_win
+        return self.value is not None and is_win(self.value)
+
+    @property
+    def is_loss(self) -> bool:
+        """True when the value is a forced loss for the side to move."""
+        from negamax.scores import is_loss
+        return self.value is not None and is_loss(self.value)

@@ -1,0 +1,209 @@
+"""Explicit game trees: the seeds' hand-made trees and synthetic uniform trees.
+
+Leaf values are from MAX's point of view, as in the seeds; ``maximizing`` says whether MAX
+is to move at the root. A tree is a native game whose moves are child indices, so every
+algorithm of negamax.search runs on it.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from typing import Any, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from negamax._trees import ExplicitTree, TreeGame, UniformTree
+from negamax.scores import EVAL_LIMIT
+
+__all__ = ["Tree", "ExplicitTree", "UniformTree", "from_nested", "from_arrays", "uniform",
+           "MAX_UNIFORM_LEAVES", "ORDERINGS"]
+
+#: Every tree type is a TreeGame.
+Tree = TreeGame
+
+#: Largest uniform tree (number of leaves) uniform() builds: 4 bytes per leaf, 1 GiB.
+MAX_UNIFORM_LEAVES = 2 ** 28
+
+#: Leaf arrangements of uniform(): "best" and "worst" for alpha-beta in natural child order.
+ORDERINGS = ("best", "worst", "random")
+
+
+def _check_leaf(value: Any, path: Tuple[int, ...]) -> None:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"tree leaf at path {path} must be a number, not {type(value).__name__} {value!r}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"tree leaf at path {path} must be finite, got {value!r}")
+
+
+def _scores_for(values: Sequence[Any]) -> Tuple[np.ndarray, Optional[np.ndarray], int]:
+    """Integer scores the native search compares, and the table turning scores back into values.
+
+    Integer leaves within the score range are used as they are. Otherwise (floats, huge
+    integers) each value is replaced by its rank among the distinct values and 0: minimax and
+    alpha-beta only compare leaves, so ranks give the same value, moves and pruning.
+    Returns (scores of `values`, table or None, score of the value 0)."""
+    if all(isinstance(v, (int, np.integer)) and -EVAL_LIMIT <= v <= EVAL_LIMIT for v in values):
+        return np.asarray(values, dtype=np.int32), None, 0
+    as_float = any(isinstance(v, (float, np.floating)) for v in values)
+    table = np.unique(np.asarray(list(values) + [0], dtype=np.float64 if as_float else object))
+    if not as_float:
+        table = table.astype(np.int64) if all(-2**63 <= int(v) < 2**63 for v in table) else table
+    ranks = np.searchsorted(table, np.asarray(values, dtype=table.dtype))
+    scores = (2 * ranks - (len(table) - 1)).astype(np.int32)
+    zero_score = int(2 * np.searchsorted(table, 0) - (len(table) - 1))
+    return scores, table, zero_score
+
+
+def from_nested(nested: Any, maximizing: bool = True) -> ExplicitTree:
+    """A tree from nested lists: a list is an inner node, a number is a leaf.
+
+    ``from_nested([[[3, 4], [8, [-2, 10], 5]], 7])`` is seed 003's tree. Raises TypeError for
+    a leaf that is not a number and ValueError for an empty list."""
+    if not isinstance(maximizing, (bool, np.bool_)):
+        raise TypeError(f"maximizing must be a bool, not {type(maximizing).__name__}")
+    # Breadth-first numbering: the children of each node get consecutive indices.
+    level: List[Tuple[Any, Tuple[int, ...]]] = [(nested, ())]
+    child_start: List[int] = []
+    node_values: List[Any] = []      # leaf values, None for inner nodes
+    next_index = 1
+    height = -1
+    max_children = 0
+    while level:
+        height += 1
+        next_level = []
+        for node, path in level:
+            child_start.append(next_index)
+            if isinstance(node, (list, tuple)):
+                if len(node) == 0:
+                    raise ValueError(f"tree node at path {path} is an empty list: a node needs children")
+                next_level.extend((child, path + (i,)) for i, child in enumerate(node))
+                next_index += len(node)
+                max_children = max(max_children, len(node))
+                node_values.append(None)
+            else:
+                _check_leaf(node, path)
+                node_values.append(node)
+        level = next_level
+    child_start.append(next_index)
+    starts = np.asarray(child_start, dtype=np.int64)
+    leaf_indices = _leaves_left_to_right(starts)
+    leaf_list = [node_values[i] for i in leaf_indices]
+    scores, table, zero_score = _scores_for(leaf_list)
+    node_scores = np.full(len(node_values), zero_score, dtype=np.int32)
+    node_scores[leaf_indices] = scores
+    return ExplicitTree(starts, node_scores, height, bool(maximizing), max_children,
+                        internal_score=zero_score, values_of_scores=table,
+                        leaf_values=_read_only(np.asarray(leaf_list)))
+
+
+def from_arrays(child_counts: np.ndarray, values: np.ndarray, maximizing: bool = True) -> ExplicitTree:
+    """A tree from two arrays in breadth-first order: the number of children of each node and
+    each node's value (MAX terms; read at leaves, and at inner nodes a depth limit cuts)."""
+    for name, array in (("child_counts", child_counts), ("values", values)):
+        if not isinstance(array, np.ndarray):
+            raise TypeError(f"{name} must be a numpy array, not {type(array).__name__}")
+        if array.ndim != 1:
+            raise ValueError(f"{name} must be one-dimensional, got shape {array.shape}")
+        if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+            raise TypeError(f"{name} must have an integer dtype, not {array.dtype}")
+    count = len(child_counts)
+    if count == 0:
+        raise ValueError("a tree needs at least one node")
+    if len(values) != count:
+        raise ValueError(f"child_counts has {count} nodes but values has {len(values)}")
+    if (child_counts < 0).any():
+        raise ValueError("child_counts must be non-negative")
+    if int(child_counts.sum()) != count - 1:
+        raise ValueError(f"child_counts must add up to {count - 1} (every node but the root is a child)")
+    if np.abs(values.astype(np.int64)).max() > EVAL_LIMIT:
+        raise ValueError(f"values must lie within +-{EVAL_LIMIT}")
+    starts = np.empty(count + 1, dtype=np.int64)
+    starts[0] = 1
+    np.cumsum(child_counts, out=starts[1:])
+    starts[1:] += 1
+    # Every child must come after its parent, or the arrays describe no tree.
+    parents = np.repeat(np.arange(count), child_counts)
+    if (parents >= np.arange(1, count)).any():
+        raise ValueError("nodes must be in breadth-first order: a child before its parent")
+    depths = np.zeros(count, dtype=np.int64)
+    while True:   # one pass per level: a node's depth is its parent's plus one
+        updated = np.concatenate(([0], depths[parents] + 1))
+        if (updated == depths).all():
+            break
+        depths = updated
+    leaves = _leaves_left_to_right(starts)
+    return ExplicitTree(starts, values.astype(np.int32), int(depths.max()), bool(maximizing),
+                        int(child_counts.max()), internal_score=0,
+                        leaf_values=_read_only(values[leaves].astype(np.int64)))
+
+
+def _leaves_left_to_right(starts: np.ndarray) -> List[int]:
+    """Leaf indices in depth-first (left to right) order, without recursion."""
+    leaves = []
+    stack = [0]
+    while stack:
+        node = stack.pop()
+        first, end = int(starts[node]), int(starts[node + 1])
+        if first == end:
+            leaves.append(node)
+        else:
+            stack.extend(range(end - 1, first - 1, -1))
+    return leaves
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False
+    return array
+
+
+def uniform(branching: int, depth: int, ordering: str = "random", seed: int = 0,
+            maximizing: bool = True) -> UniformTree:
+    """A complete tree with `branching` children per node and all leaves at `depth`.
+
+    ordering="best": the first child is always the best for the side to move, so alpha-beta
+    evaluates exactly b**ceil(d/2) + b**floor(d/2) - 1 leaves; "worst": the last child is
+    always the best, so alpha-beta prunes nothing and evaluates b**d leaves; "random": a random
+    permutation of distinct values (drawn from `seed`)."""
+    for name, value in (("branching", branching), ("depth", depth), ("seed", seed)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if branching < 1:
+        raise ValueError(f"branching must be at least 1, got {branching}")
+    if depth < 0:
+        raise ValueError(f"depth must be at least 0, got {depth}")
+    if ordering not in ORDERINGS:
+        raise ValueError(f"ordering must be one of {ORDERINGS}, got {ordering!r}")
+    if not isinstance(maximizing, (bool, np.bool_)):
+        raise TypeError(f"maximizing must be a bool, not {type(maximizing).__name__}")
+    leaves = branching ** depth
+    if leaves > MAX_UNIFORM_LEAVES:
+        raise ValueError(f"a uniform tree of branching {branching} and depth {depth} has {leaves} "
+                         f"leaves, more than the limit of {MAX_UNIFORM_LEAVES}")
+    if ordering == "random":
+        rng = np.random.default_rng(seed)
+        scores = (rng.permutation(leaves) - leaves // 2).astype(np.int32)
+    else:
+        scores = _dominance_scores(branching, depth, ordering == "best", bool(maximizing))
+    return UniformTree(branching, depth, scores, bool(maximizing), ordering,
+                       leaf_values=_read_only(scores.copy()))
+
+
+def _dominance_scores(branching: int, depth: int, best_first: bool, maximizing: bool) -> np.ndarray:
+    """Leaf values where each child's whole subtree is better (best_first) or worse than the
+    next sibling's for the side choosing between them.
+
+    A leaf's value is written in base b, one digit per level, the root's choice most
+    significant: a MAX level adds the digit, a MIN level subtracts it, and the digit is
+    (b - 1 - child index) for best-first, the child index for worst-first. Since a digit
+    outweighs all lower digits together, every comparison alpha-beta makes is decided at the
+    first level where two paths differ, which fixes exactly where it can cut."""
+    index = np.arange(branching ** depth, dtype=np.int64)
+    scores = np.zeros(branching ** depth, dtype=np.int64)
+    for level in range(depth):
+        weight = branching ** (depth - 1 - level)
+        child = (index // weight) % branching
+        digit = (branching - 1 - child) if best_first else child
+        max_to_move = maximizing == (level % 2 == 0)
+        scores += digit * weight if max_to_move else -digit * weight
+    return scores.astype(np.int32)

@@ -1,0 +1,242 @@
+"""Uniform b^d trees: leaf-count formulas of alpha-beta's best and worst orderings, minimax counts,
+values against the reference, and the Tree object itself."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import negamax as nm
+import reference as R
+from helpers import ALGORITHMS, trace_pairs, tree_state
+
+SMALL = [(b, d) for b in range(2, 7) for d in range(1, 7)]
+LARGE = [(8, 4), (16, 3), (3, 8), (2, 12)]
+ALL_SIZES = SMALL + LARGE
+
+
+def best_formula(b, d):
+    return b ** math.ceil(d / 2) + b ** (d // 2) - 1
+
+
+def worst_formula(b, d):
+    return b**d
+
+
+def num_nodes_formula(b, d):
+    return sum(b**k for k in range(d + 1))
+
+
+def size_id(bd):
+    return f"b{bd[0]}d{bd[1]}"
+
+
+def nested_of(tree, b, d):
+    values = tree.leaf_values
+    assert values.ndim == 1
+    assert len(values) == b**d
+    return R.reshape_uniform(values.tolist(), b, d)
+
+
+@pytest.mark.parametrize("b,d", ALL_SIZES, ids=[size_id(x) for x in ALL_SIZES])
+def test_best_ordering_leaf_formula(b, d):
+    tree = nm.trees.uniform(b, d, ordering="best")
+    res = nm.search(tree, algorithm="alphabeta")
+    assert res.stats.leaves == best_formula(b, d)
+    assert res.stop_reason == nm.StopReason.COMPLETED
+    nested = nested_of(tree, b, d)
+    # the generated leaves really are best-ordered: the reference alpha-beta agrees
+    ref = R.alphabeta_negamax(nested, True)
+    assert ref.leaves == best_formula(b, d)
+    assert res.stats.nodes == ref.nodes
+    assert res.value == R.minimax(nested, True).value
+
+
+@pytest.mark.parametrize("b,d", ALL_SIZES, ids=[size_id(x) for x in ALL_SIZES])
+def test_worst_ordering_leaf_formula(b, d):
+    tree = nm.trees.uniform(b, d, ordering="worst")
+    res = nm.search(tree, algorithm="alphabeta")
+    assert res.stats.leaves == worst_formula(b, d)
+    assert res.stats.nodes == num_nodes_formula(b, d)
+    nested = nested_of(tree, b, d)
+    ref = R.alphabeta_negamax(nested, True)
+    assert ref.leaves == worst_formula(b, d)
+    assert res.value == R.minimax(nested, True).value
+
+
+@pytest.mark.parametrize("ordering", ["best", "worst"])
+@pytest.mark.parametrize("b,d", SMALL, ids=[size_id(x) for x in SMALL])
+def test_ordering_formulas_with_min_at_root(b, d, ordering):
+    """The spec states the formulas for the tree without qualification: MIN at the root too."""
+    tree = nm.trees.uniform(b, d, ordering=ordering, maximizing=False)
+    assert tree.maximizing is False
+    res = nm.search(tree, algorithm="alphabeta")
+    expected = best_formula(b, d) if ordering == "best" else worst_formula(b, d)
+    assert res.stats.leaves == expected
+    nested = nested_of(tree, b, d)
+    assert res.value == R.minimax(nested, False).value
+    assert R.alphabeta_negamax(nested, False).leaves == expected
+
+
+@pytest.mark.parametrize("ordering", ["best", "worst", "random"])
+@pytest.mark.parametrize("b,d", ALL_SIZES, ids=[size_id(x) for x in ALL_SIZES])
+def test_minimax_and_negamax_read_every_leaf(b, d, ordering):
+    tree = nm.trees.uniform(b, d, ordering=ordering, seed=1)
+    for algorithm in ("minimax", "negamax"):
+        res = nm.search(tree, algorithm=algorithm)
+        assert res.stats.leaves == b**d
+        assert res.stats.nodes == num_nodes_formula(b, d)
+        assert res.stats.max_ply == d
+        assert res.stats.cutoffs == 0
+
+
+@pytest.mark.parametrize("maximizing", [True, False])
+@pytest.mark.parametrize("ordering", ["best", "worst", "random"])
+@pytest.mark.parametrize("b,d", SMALL + [(8, 4), (16, 3)], ids=[size_id(x) for x in SMALL + [(8, 4), (16, 3)]])
+def test_uniform_values_match_reference(b, d, ordering, maximizing):
+    tree = nm.trees.uniform(b, d, ordering=ordering, seed=7, maximizing=maximizing)
+    nested = nested_of(tree, b, d)
+    expected = R.minimax(nested, maximizing)
+    ab = R.alphabeta_negamax(nested, maximizing)
+    for algorithm in ALGORITHMS:
+        res = nm.search(tree, algorithm=algorithm)
+        assert res.value == expected.value
+        # the best move leads to a child whose minimax value is the root value
+        child = R.minimax(nested[res.best_move], not maximizing)
+        assert child.value == expected.value
+        if algorithm == "alphabeta":
+            assert res.stats.leaves == ab.leaves
+            assert res.stats.nodes == ab.nodes
+            assert ab.cutoffs_strict <= res.stats.cutoffs <= ab.cutoffs
+
+
+@pytest.mark.parametrize("b,d", [(2, 3), (3, 3), (4, 2), (2, 5), (3, 4)])
+@pytest.mark.parametrize("ordering", ["best", "worst", "random"])
+def test_uniform_alphabeta_trace_matches_reference(b, d, ordering):
+    tree = nm.trees.uniform(b, d, ordering=ordering, seed=3)
+    nested = nested_of(tree, b, d)
+    res = nm.search(tree, algorithm="alphabeta", trace=True)
+    assert trace_pairs(res) == R.alphabeta_negamax(nested, True).trace
+    res = nm.search(tree, algorithm="minimax", trace=True)
+    assert trace_pairs(res) == R.preorder(nested)
+
+
+@pytest.mark.parametrize("b,d", [(2, 1), (2, 6), (3, 5), (5, 3), (7, 2), (8, 4), (16, 3), (10, 1)])
+@pytest.mark.parametrize("ordering", ["best", "worst", "random"])
+def test_uniform_shape(b, d, ordering):
+    tree = nm.trees.uniform(b, d, ordering=ordering)
+    assert isinstance(tree.leaf_values, np.ndarray)
+    assert tree.leaf_values.ndim == 1
+    assert len(tree.leaf_values) == b**d
+    assert tree.num_leaves == b**d
+    assert tree.num_nodes == num_nodes_formula(b, d)
+    assert tree.height == d
+    assert tree.maximizing is True
+    assert list(tree.legal_moves()) == list(range(b))
+
+
+@pytest.mark.parametrize("b,d", [(2, 6), (3, 5), (8, 4), (16, 3)])
+def test_random_leaves_distinct_and_seeded(b, d):
+    a = nm.trees.uniform(b, d, ordering="random", seed=11).leaf_values
+    again = nm.trees.uniform(b, d, ordering="random", seed=11).leaf_values
+    other = nm.trees.uniform(b, d, ordering="random", seed=12).leaf_values
+    assert len(set(a.tolist())) == len(a)  # distinct
+    assert a.tolist() == again.tolist()  # a seed gives the same tree
+    assert a.tolist() != other.tolist()
+    # default ordering is "random"
+    default = nm.trees.uniform(b, d, seed=11).leaf_values
+    assert default.tolist() == a.tolist()
+
+
+@pytest.mark.parametrize("b,d", [(2, 4), (3, 3), (4, 4), (5, 3), (8, 4), (16, 3), (6, 5)])
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_random_ordering_between_bounds(b, d, seed):
+    """Any ordering of distinct leaves: minimal tree <= alpha-beta leaves <= b^d."""
+    tree = nm.trees.uniform(b, d, ordering="random", seed=seed)
+    res = nm.search(tree, algorithm="alphabeta")
+    assert best_formula(b, d) <= res.stats.leaves <= worst_formula(b, d)
+
+
+@pytest.mark.parametrize("ordering", ["best", "worst", "random"])
+def test_ordering_flag_changes_nothing_on_uniform_trees(ordering):
+    tree = nm.trees.uniform(3, 5, ordering=ordering, seed=5)
+    for algorithm in ALGORITHMS:
+        on = nm.search(tree, algorithm=algorithm, ordering=True, trace=True)
+        off = nm.search(tree, algorithm=algorithm, ordering=False, trace=True)
+        assert trace_pairs(on) == trace_pairs(off)
+        assert on.value == off.value
+        assert (on.stats.nodes, on.stats.leaves, on.stats.cutoffs) == (
+            off.stats.nodes, off.stats.leaves, off.stats.cutoffs)
+
+
+@pytest.mark.parametrize("b,d", [(2, 4), (3, 3), (4, 3)])
+def test_depth_at_least_height_equals_full_search(b, d):
+    tree = nm.trees.uniform(b, d, ordering="random", seed=9)
+    expected = R.minimax(nested_of(tree, b, d)).value
+    for algorithm in ALGORITHMS:
+        full = nm.search(tree, algorithm=algorithm)
+        for depth in (d, d + 1, d + 5):
+            res = nm.search(tree, depth=depth, algorithm=algorithm)
+            assert res.value == expected
+            assert res.stats.leaves == full.stats.leaves
+            assert res.stats.nodes == full.stats.nodes
+
+
+def test_uniform_search_does_not_mutate_tree():
+    tree = nm.trees.uniform(3, 4, ordering="random", seed=2)
+    before = tree_state(tree)
+    for algorithm in ALGORITHMS:
+        nm.search(tree, algorithm=algorithm)
+        nm.search(tree, algorithm=algorithm, maximizing=False)
+    assert tree_state(tree) == before
+
+
+def test_tree_is_a_game():
+    nested = [[[-1, 3], [5, 1]], [[-6, -4], [0, 9]]]
+    tree = nm.trees.from_nested(nested)
+    assert list(tree.legal_moves()) == [0, 1]
+    tree.play(1)
+    # now at [[-6, -4], [0, 9]], MIN to move
+    assert list(tree.legal_moves()) == [0, 1]
+    res = nm.search(tree, algorithm="minimax")
+    assert res.value == R.minimax(nested[1], False).value == -4
+    tree.play(0)
+    res = nm.search(tree, algorithm="alphabeta")
+    assert res.value == R.minimax(nested[1][0], True).value == -4
+    tree.undo()
+    tree.undo()
+    assert nm.search(tree).value == 3
+    copy = tree.copy()
+    copy.play(0)
+    assert nm.search(tree).value == 3  # the copy is independent
+    assert nm.search(copy).value == R.minimax(nested[0], False).value == 3
+
+
+def test_tree_with_mixed_depth_and_floats():
+    nested = [1.5, [2, [0.25, -7]], [[-3.5]]]
+    tree = nm.trees.from_nested(nested)
+    assert (tree.num_nodes, tree.num_leaves, tree.height) == R.tree_stats(nested)
+    assert tree.leaf_values.tolist() == R.tree_leaves(nested)
+    for maximizing in (True, False):
+        for algorithm in ALGORITHMS:
+            res = nm.search(tree, algorithm=algorithm, maximizing=maximizing)
+            assert res.value == R.minimax(nested, maximizing).value
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+@pytest.mark.parametrize("leaf", [5, -3, 0, 2.5])
+def test_bare_number_is_a_one_leaf_tree(algorithm, leaf):
+    tree = nm.trees.from_nested(leaf)
+    assert (tree.num_nodes, tree.num_leaves, tree.height) == (1, 1, 0)
+    assert list(tree.legal_moves()) == []
+    for maximizing in (True, False):
+        res = nm.search(tree, algorithm=algorithm, maximizing=maximizing, trace=True)
+        assert res.value == leaf
+        assert res.best_move is None
+        assert tuple(res.pv) == ()
+        assert res.stats.nodes == 1
+        assert res.stats.leaves == 1
+        assert res.stats.max_ply == 0
+        assert trace_pairs(res) == [((), leaf)]
