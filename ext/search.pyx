@@ -156,16 +156,17 @@ cdef class Searcher:
 
     # --- limits ------------------------------------------------------------------------------
 
-    cdef void poll_limits(self) noexcept nogil:
-        """Check the node limit every node and the clock and Ctrl-C every POLL_MASK+1 nodes."""
+    cdef inline void poll_limits(self) noexcept nogil:
+        """Check the node limit and the game's error flag every node; the clock and Ctrl-C
+        every POLL_MASK + 1 nodes, since those cost a system call or the GIL."""
         if self.node_limit > 0 and self.stats.nodes >= self.node_limit:
             self.stop = STOP_NODE_LIMIT
-            return
-        if self.game.error:
+        elif self.game.error:
             self.stop = STOP_ERROR
-            return
-        if (self.stats.nodes & POLL_MASK) != 0:
-            return
+        elif (self.stats.nodes & POLL_MASK) == 0:
+            self.poll_clock_and_signals()
+
+    cdef void poll_clock_and_signals(self) noexcept nogil:
         if self.time_limit > 0 and negamax_monotonic_seconds() >= self.deadline:
             self.stop = STOP_TIME_LIMIT
             return

@@ -33,14 +33,14 @@ cdef class TreeGame(NativeGame):
     cdef object _node_stack_array   # owns node_stack
     cdef int ply                    # current depth in the tree (root = 0)
     cdef public bint maximizing     # is MAX to move at the root?
-    cdef int height                 # longest root-to-leaf path, in plies
+    cdef int tree_height            # longest root-to-leaf path, in plies
     cdef int32_t internal_score     # static score of an internal node cut by a depth limit
     cdef object _values_of_scores   # None (scores are the values) or array: rank -> value
     cdef object _leaf_values        # leaf values left to right, MAX terms (numpy array)
 
     cdef void init_tree(self, int height, bint maximizing, int32_t internal_score,
                         values_of_scores, leaf_values):
-        self.height = height
+        self.tree_height = height
         self.max_ply = height
         self.maximizing = maximizing
         self.internal_score = internal_score
@@ -53,7 +53,7 @@ cdef class TreeGame(NativeGame):
 
     cdef void copy_tree_into(self, TreeGame other):
         self.copy_base_into(other)
-        other.init_tree(self.height, self.maximizing, self.internal_score,
+        other.init_tree(self.tree_height, self.maximizing, self.internal_score,
                         self._values_of_scores, self._leaf_values)
         other._node_stack_array[:] = self._node_stack_array
         other.ply = self.ply
@@ -114,6 +114,11 @@ cdef class TreeGame(NativeGame):
     def num_leaves(self):
         """Number of leaves."""
         return len(self._leaf_values)
+
+    @property
+    def height(self):
+        """Longest path from the root to a leaf, in plies."""
+        return self.tree_height
 
     @property
     def depth_of_root(self):
@@ -198,7 +203,7 @@ cdef class UniformTree(TreeGame):
         return other
 
     def __repr__(self):
-        return (f"<UniformTree branching={self.branching} depth={self.height} "
+        return (f"<UniformTree branching={self.branching} depth={self.tree_height} "
                 f"ordering={self.ordering!r} maximizing={bool(self.maximizing)}>")
 
 
@@ -249,4 +254,4 @@ cdef class ExplicitTree(TreeGame):
 
     def __repr__(self):
         return (f"<ExplicitTree nodes={self.num_nodes} leaves={self.num_leaves} "
-                f"height={self.height} maximizing={bool(self.maximizing)}>")
+                f"height={self.tree_height} maximizing={bool(self.maximizing)}>")

@@ -1,0 +1,96 @@
+"""The negamax command line: `negamax search ...`, `negamax --version`."""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import sys
+from typing import List, Optional
+
+import negamax as nm
+from negamax.scores import plies_to_end
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="negamax", description="Fast game-tree search.")
+    parser.add_argument("--version", action="version", version=f"negamax {nm.__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    search = commands.add_parser("search", help="search a built-in game or a tree and print the result")
+    search.add_argument("game", choices=["tictactoe", "tree", "uniform"],
+                        help="tictactoe POSITION | tree NESTED_LIST | uniform BRANCHING DEPTH")
+    search.add_argument("position", nargs="*",
+                        help="tic-tac-toe: 9 characters (x, o, .), default the empty board; "
+                             "tree: a nested list such as '[[3, 4], [8, 5]]'; uniform: branching and depth")
+    search.add_argument("--depth", type=int, default=None, help="plies to search (default: to the end)")
+    search.add_argument("--algorithm", choices=sorted(nm.ALGORITHMS), default="alphabeta")
+    search.add_argument("--no-ordering", action="store_true", help="search moves in the game's order")
+    search.add_argument("--time-limit", type=float, default=None, help="seconds (iterative deepening)")
+    search.add_argument("--node-limit", type=int, default=None, help="nodes (iterative deepening)")
+    search.add_argument("--min", dest="maximizing", action="store_false",
+                        help="trees: MIN is to move at the root")
+    search.add_argument("--tree-ordering", choices=nm.trees.ORDERINGS, default="random",
+                        help="uniform trees: leaf arrangement")
+    search.add_argument("--seed", type=int, default=0, help="uniform trees: random seed")
+    return parser
+
+
+def _make_game(args: argparse.Namespace):
+    if args.game == "tictactoe":
+        return nm.games.TicTacToe("".join(args.position) or ".........")
+    if args.game == "tree":
+        if not args.position:
+            raise ValueError("give the tree as a nested list, e.g. '[[3, 4], [8, 5]]'")
+        return nm.trees.from_nested(ast.literal_eval(" ".join(args.position)), maximizing=args.maximizing)
+    if len(args.position) != 2:
+        raise ValueError("give the branching factor and the depth, e.g. 'uniform 8 6'")
+    branching, depth = (int(x) for x in args.position)
+    return nm.trees.uniform(branching, depth, ordering=args.tree_ordering, seed=args.seed,
+                            maximizing=args.maximizing)
+
+
+def format_result(game, result: nm.SearchResult) -> str:
+    """A human-readable report of a search result."""
+    stats = result.stats
+    value = f"{result.value}"
+    distance = plies_to_end(result.value) if result.value is not None and not isinstance(
+        game, nm.trees.Tree) else None
+    if distance is not None:
+        value += f" ({'win' if nm.is_win(result.value) else 'loss'} in {distance} plies)"
+    rate = stats.nodes / result.elapsed if result.elapsed > 0 else float("inf")
+    lines = [
+        str(game) if not isinstance(game, nm.trees.Tree) else repr(game),
+        "",
+        f"algorithm : {result.algorithm}",
+        f"value     : {value}",
+        f"best move : {result.best_move}",
+        f"pv        : {' '.join(str(m) for m in result.pv)}",
+        f"depth     : {result.depth}   stop: {result.stop_reason.value}",
+        f"nodes     : {stats.nodes:,}   leaves: {stats.leaves:,}   cutoffs: {stats.cutoffs:,}   "
+        f"max ply: {stats.max_ply}   iterations: {stats.iterations}",
+        f"time      : {result.elapsed * 1000:.2f} ms   ({rate:,.0f} nodes/s)",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """Entry point of the `negamax` command."""
+    args = _build_parser().parse_args(argv)
+    try:
+        game = _make_game(args)
+        if args.game == "tree" or args.game == "uniform":
+            maximizing = args.maximizing
+        else:
+            maximizing = None
+        result = nm.search(game, args.depth, algorithm=args.algorithm, ordering=not args.no_ordering,
+                           time_limit=args.time_limit, node_limit=args.node_limit,
+                           maximizing=maximizing)
+    except (ValueError, TypeError, SyntaxError) as error:
+        print(f"negamax: error: {error}", file=sys.stderr)
+        return 2
+    print(format_result(game, result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,14 @@
+"""Type stubs for the compiled module negamax._python_game."""
+
+from typing import Any, List, Optional, Sequence
+
+from negamax.game import NativeGame
+
+class PythonGameAdapter(NativeGame):
+    """Lets the native search call a game written in Python (a negamax.Game)."""
+
+    exception: Optional[BaseException]
+    def __init__(self, game: Any, max_moves: int, max_ply: int, has_key: bool,
+                 has_order_hint: bool) -> None: ...
+    def decode_line(self, moves: Sequence[int]) -> List[Any]: ...
+    def copy(self) -> "PythonGameAdapter": ...

@@ -1,0 +1,360 @@
+"""Games written in Python (subclasses of nm.Game): a tic-tac-toe twin of the native game, Nim checked
+against nim-sum theory, callback errors."""
+
+from __future__ import annotations
+
+import functools
+import operator
+
+import pytest
+
+import negamax as nm
+import reference as R
+from helpers import ALGORITHMS, trace_pairs
+
+TicTacToe = nm.games.TicTacToe
+
+
+class PyTicTacToe(nm.Game):
+    """Same rules, evaluation and order hint as the native spec, on a Python list."""
+
+    max_moves = 9
+    max_ply = 9
+
+    def __init__(self, position="........."):
+        super().__init__()
+        self.cells = R.parse(position)
+        self.history = []
+
+    def legal_moves(self):
+        return R.legal_moves(self.cells)
+
+    def play(self, move):
+        if move not in R.legal_moves(self.cells):
+            raise ValueError(f"illegal move {move!r}")
+        self.cells[move] = R.to_move(self.cells)
+        self.history.append(move)
+
+    def undo(self):
+        self.cells[self.history.pop()] = 0
+
+    def is_terminal(self):
+        return R.is_terminal(self.cells)
+
+    def evaluate(self):
+        return R.evaluate(self.cells)
+
+    def order_hint(self, move):
+        return R.ORDER_HINT[move]
+
+    def copy(self):
+        other = PyTicTacToe()
+        other.cells = list(self.cells)
+        other.history = list(self.history)
+        return other
+
+    @property
+    def position(self):
+        return R.to_string(self.cells)
+
+
+class Nim(nm.Game):
+    """Normal-play Nim: take 1..n objects from one heap; whoever takes the last object wins."""
+
+    def __init__(self, heaps):
+        super().__init__()
+        self.heaps = list(heaps)
+        self.history = []
+
+    def legal_moves(self):
+        return R.nim_moves(self.heaps)
+
+    def play(self, move):
+        heap, count = move
+        if not 1 <= count <= self.heaps[heap]:
+            raise ValueError(f"illegal move {move!r}")
+        self.heaps[heap] -= count
+        self.history.append(move)
+
+    def undo(self):
+        heap, count = self.history.pop()
+        self.heaps[heap] += count
+
+    def is_terminal(self):
+        return sum(self.heaps) == 0
+
+    def evaluate(self):
+        # the side to move at an empty table has lost: the opponent took the last object
+        return -nm.WIN if sum(self.heaps) == 0 else 0
+
+
+TTT_CASES = (
+    [(".........", d) for d in (0, 1, 2, 3, 4)]
+    + [(p, d) for p in ("x...o....", "xo.......", "....x....", ".x..o..x.") for d in (1, 3, None)]
+    + [(p, None) for p in ("x.o.x....", "xo..x...o", "xox.o....", "oxx.o.x..", "xoxo.....")]
+    + [("xxxoo....", None), ("xoxxoooxx", 2)]
+)
+
+
+def stats_tuple(res):
+    return (res.value, res.best_move, tuple(res.pv), res.stats.nodes, res.stats.leaves,
+            res.stats.cutoffs, res.stats.max_ply)
+
+
+@pytest.mark.parametrize("ordering", [True, False])
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+@pytest.mark.parametrize("position,depth", TTT_CASES)
+def test_python_twin_matches_native(position, depth, algorithm, ordering):
+    native = nm.search(TicTacToe(position), depth=depth, algorithm=algorithm, ordering=ordering,
+                       trace=True)
+    python = nm.search(PyTicTacToe(position), depth=depth, algorithm=algorithm, ordering=ordering,
+                       trace=True)
+    assert stats_tuple(python) == stats_tuple(native)
+    assert trace_pairs(python) == trace_pairs(native)
+    # and both agree with the reference
+    board = R.parse(position)
+    assert python.value == R.negamax_value(board, depth)
+    if algorithm == "alphabeta":
+        ref = R.alphabeta_ttt(board, depth, ordering)
+        assert (python.stats.nodes, python.stats.leaves, python.stats.max_ply) == (
+            ref.nodes, ref.leaves, ref.max_ply)
+    else:
+        assert (python.stats.nodes, python.stats.leaves, python.stats.max_ply) == R.count_tree(board, depth)
+
+
+def test_python_twin_search_does_not_touch_original():
+    game = PyTicTacToe("x...o....")
+    calls = []
+    original_play = game.play
+
+    def spy(move):
+        calls.append(move)
+        original_play(move)
+
+    game.play = spy  # an instance attribute: copies made by the game's copy() do not carry it
+    cells, history = list(game.cells), list(game.history)
+    for algorithm in ALGORITHMS:
+        nm.search(game, algorithm=algorithm)
+    assert game.cells == cells and game.history == history
+    assert calls == []
+
+
+class NimNoCopy(Nim):
+    """Relies on the default copy (copy.deepcopy)."""
+
+
+class NimWithCopy(Nim):
+    def copy(self):
+        other = NimWithCopy(self.heaps)
+        other.history = list(self.history)
+        return other
+
+
+NIM_HEAPS = [(1,), (2,), (3,), (1, 1), (1, 2), (2, 2), (1, 3), (2, 3), (1, 1, 1), (1, 2, 3), (3, 3),
+             (1, 1, 2), (2, 2, 2), (1, 4), (4, 4), (1, 2, 4), (3, 4), (1, 1, 1, 1), (2, 2, 3)]
+
+
+def nim_sum(heaps):
+    return functools.reduce(operator.xor, heaps, 0)
+
+
+@pytest.mark.parametrize("cls", [NimNoCopy, NimWithCopy])
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+@pytest.mark.parametrize("heaps", NIM_HEAPS, ids=str)
+def test_nim_values(heaps, algorithm, cls):
+    game = cls(heaps)
+    res = nm.search(game, algorithm=algorithm)
+    first_player_wins = nim_sum(heaps) != 0
+    # nim-sum theory: the side to move wins iff the xor of the heaps is not zero
+    assert (res.value > 0) == first_player_wins
+    assert abs(res.value) > nm.EVAL_LIMIT  # a won/lost game, with its distance
+    plies = nm.WIN - abs(res.value)
+    assert 1 <= plies <= sum(heaps)
+    # exact distance from the reference negamax
+    assert res.value == R.nim_value(tuple(heaps))
+    # the best move is a legal (heap, count) move keeping the value
+    assert tuple(res.best_move) in R.nim_moves(list(heaps))
+    heap, count = res.best_move
+    child = list(heaps)
+    child[heap] -= count
+    assert -R.nim_value(tuple(child), 1) == res.value
+    if first_player_wins:
+        assert nim_sum(child) == 0  # a winning move leaves a zero nim-sum
+    assert game.heaps == list(heaps) and game.history == []
+    if algorithm != "alphabeta":
+        assert (res.stats.nodes, res.stats.leaves) == R.nim_tree_size(tuple(heaps))
+
+
+def test_nim_pv_replays():
+    for heaps in [(1, 2, 3), (2, 3), (1, 2, 4), (3, 4)]:
+        res = nm.search(Nim(heaps), algorithm="alphabeta")
+        game = Nim(heaps)
+        for move in res.pv:
+            assert tuple(move) in R.nim_moves(game.heaps)
+            game.play(tuple(move))
+        assert game.is_terminal()
+        # the side that moved last took the last object: it is the winner
+        assert len(res.pv) == nm.WIN - abs(res.value)
+        assert (len(res.pv) % 2 == 1) == (res.value > 0)
+
+
+def test_nim_bigger_alphabeta():
+    heaps = (1, 3, 5)
+    res = nm.search(Nim(heaps), algorithm="alphabeta")
+    assert res.value == R.nim_value(heaps)
+    assert (res.value > 0) == (nim_sum(heaps) != 0)
+    assert res.stats.leaves <= R.nim_tree_size(heaps)[1]
+
+
+# ---------------------------------------------------------------------------------------------
+# errors from Python callbacks
+# ---------------------------------------------------------------------------------------------
+
+
+class Boom(Exception):
+    pass
+
+
+RAISED = []
+
+
+def make_faulty(method, after):
+    """A PyTicTacToe whose `method` raises Boom after `after` successful calls (shared count)."""
+    counter = {"n": 0}
+
+    class Faulty(PyTicTacToe):
+        pass
+
+    original = getattr(PyTicTacToe, method)
+
+    def wrapper(self, *args):
+        counter["n"] += 1
+        if counter["n"] > after:
+            exc = Boom(f"{method} failed")
+            RAISED.append(exc)
+            raise exc
+        return original(self, *args)
+
+    setattr(Faulty, method, wrapper)
+
+    def copy(self):
+        other = Faulty()
+        other.cells = list(self.cells)
+        other.history = list(self.history)
+        return other
+
+    if method != "copy":
+        Faulty.copy = copy
+    return Faulty
+
+
+@pytest.mark.parametrize("after", [0, 5, 20])
+@pytest.mark.parametrize("method", ["legal_moves", "play", "undo", "is_terminal", "evaluate",
+                                    "order_hint"])
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_callback_exception_propagates(method, after, algorithm):
+    cls = make_faulty(method, after)
+    game = cls("x...o....")
+    RAISED.clear()
+    with pytest.raises(Boom) as info:
+        nm.search(game, depth=4, algorithm=algorithm, ordering=True)
+    assert RAISED and info.value is RAISED[-1]
+    assert str(info.value) == f"{method} failed"
+    assert game.position == "x...o...." and game.history == []
+
+
+def test_copy_exception_propagates():
+    cls = make_faulty("copy", 0)
+    game = cls("x...o....")
+    with pytest.raises(Boom):
+        nm.search(game, depth=2)
+
+
+@pytest.mark.parametrize("bad_value", ["0", 0.5, None, [1], 1.0])
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_evaluate_non_int_is_type_error(bad_value, algorithm):
+    class BadEval(PyTicTacToe):
+        def evaluate(self):
+            return bad_value
+
+        def copy(self):
+            other = BadEval()
+            other.cells = list(self.cells)
+            return other
+
+    game = BadEval("x...o....")
+    with pytest.raises(TypeError):
+        nm.search(game, depth=2, algorithm=algorithm)
+    assert game.position == "x...o...."
+
+
+def test_missing_abstract_methods():
+    class Empty(nm.Game):
+        pass
+
+    with pytest.raises(TypeError):
+        Empty()
+
+    class NoEvaluate(nm.Game):
+        def legal_moves(self):
+            return []
+
+        def play(self, move):
+            pass
+
+        def undo(self):
+            pass
+
+        def is_terminal(self):
+            return True
+
+    with pytest.raises(TypeError):
+        NoEvaluate()
+
+    class NoUndo(nm.Game):
+        def legal_moves(self):
+            return []
+
+        def play(self, move):
+            pass
+
+        def is_terminal(self):
+            return True
+
+        def evaluate(self):
+            return 0
+
+    with pytest.raises(TypeError):
+        NoUndo()
+
+
+def test_minimal_game_without_optional_methods():
+    """Only the required methods: a terminal one-position game."""
+
+    class Over(nm.Game):
+        def legal_moves(self):
+            return []
+
+        def play(self, move):
+            raise ValueError("no moves")
+
+        def undo(self):
+            raise ValueError("nothing to undo")
+
+        def is_terminal(self):
+            return True
+
+        def evaluate(self):
+            return 0
+
+    for algorithm in ALGORITHMS:
+        res = nm.search(Over(), algorithm=algorithm)
+        assert res.value == 0
+        assert res.best_move is None
+        assert tuple(res.pv) == ()
+        assert res.stats.nodes == 1 and res.stats.leaves == 1
+
+
+def test_maximizing_rejected_for_python_game():
+    with pytest.raises(ValueError):
+        nm.search(Nim((1, 2)), maximizing=True)
