@@ -18,6 +18,15 @@ from negamax.python_game import Game
 from negamax.results import SearchResult, SearchStats, StopReason, Visit
 from negamax.scores import EVAL_LIMIT, WIN, is_loss, is_win, plies_to_end
 
+
+
+def get_include() -> str:
+    """The directory to give Cython (``include_path``) so ``cimport negamax.game`` finds the
+    game interface ``negamax/game.pxd`` of this installation."""
+    import os
+    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
 try:
     __version__ = _version("negamax")
 except PackageNotFoundError:  # pragma: no cover - running from a tree that is not installed
@@ -26,5 +35,5 @@ except PackageNotFoundError:  # pragma: no cover - running from a tree that is n
 __all__ = [
     "search", "ALGORITHMS", "Game", "NativeGame", "SearchResult", "SearchStats", "StopReason",
     "Visit", "WIN", "EVAL_LIMIT", "is_win", "is_loss", "plies_to_end", "games", "trees",
-    "theory", "__version__",
+    "theory", "get_include", "__version__",
 ]
