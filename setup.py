@@ -15,9 +15,7 @@ BUILD_DIR = os.path.join("build", f"cython-{Cython.__version__}-numpy-{numpy.__v
 
 MODULES = {
     "negamax.game": "ext/game.pyx",
-    "negamax._search": "ext/search.pyx",
-    "negamax._trees": "ext/trees.pyx",
-    "negamax._tictactoe": "ext/tictactoe.pyx",
+    "negamax._core": "ext/core.pyx",   # the search and the built-in games (includes ext/*.pxi)
     "negamax._python_game": "ext/python_game.pyx",
 }
 

@@ -25,6 +25,7 @@ cdef class NativeGame:
         self.max_moves = 1
         self.max_ply = 0
         self.error = 0
+        self.has_order_hints = True
         self._history = []
 
     # --- defaults of the search interface (a subclass overrides them) ------------------------
@@ -55,6 +56,7 @@ cdef class NativeGame:
         other.max_moves = self.max_moves
         other.max_ply = self.max_ply
         other.error = 0
+        other.has_order_hints = self.has_order_hints
         other._history = list(self._history)
 
     # --- the Python-facing game ------------------------------------------------------------

@@ -164,3 +164,29 @@ def test_root_player_symmetry(nested, algorithm):
     assert as_min.value == -as_max_negated.value
     assert as_min.stats.leaves == as_max_negated.stats.leaves
     assert as_min.stats.nodes == as_max_negated.stats.nodes
+
+
+@SETTINGS
+@given(nested=nested_trees(small_ints), maximizing=st.booleans(), algorithm=st.sampled_from(ALGORITHMS),
+       choices=st.lists(st.integers(min_value=0, max_value=3), min_size=1, max_size=4))
+def test_search_after_play_uses_side_to_move_of_the_current_node(nested, maximizing, algorithm,
+                                                                  choices):
+    """After tree.play(...) the search starts at that node, where the player to move alternates
+    with each ply; the value stays in MAX terms (the leaf numbers)."""
+    tree = nm.trees.from_nested(nested, maximizing=maximizing)
+    node, is_max, path = nested, maximizing, []
+    for c in choices:
+        if R.is_leaf(node):
+            break
+        move = c % len(node)
+        tree.play(move)
+        path.append(move)
+        node, is_max = node[move], not is_max
+    expected = R.minimax(node, is_max)
+    res = nm.search(tree, algorithm=algorithm, trace=True)
+    assert res.value == expected.value, (path, is_max)
+    ref = {"minimax": R.minimax, "negamax": R.negamax, "alphabeta": R.alphabeta_negamax}[algorithm]
+    assert trace_pairs(res) == ref(node, is_max).trace
+    for _ in path:
+        tree.undo()
+    assert nm.search(tree, algorithm=algorithm).value == R.minimax(nested, maximizing).value

@@ -358,3 +358,19 @@ def test_minimal_game_without_optional_methods():
 def test_maximizing_rejected_for_python_game():
     with pytest.raises(ValueError):
         nm.search(Nim((1, 2)), maximizing=True)
+
+
+@pytest.mark.parametrize("method", ["legal_moves", "is_terminal", "evaluate"])
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_exception_in_first_callback_propagates(method, algorithm):
+    """The very first call of a callback (at the root) raising must propagate as well."""
+
+    class FailsAtOnce(Nim):
+        pass
+
+    def fail(self, *args):
+        raise Boom(f"{method} at the root")
+
+    setattr(FailsAtOnce, method, fail)
+    with pytest.raises(Boom):
+        nm.search(FailsAtOnce((1, 2)), algorithm=algorithm)

@@ -268,3 +268,18 @@ def test_seed_ordering_changes_nothing_on_trees(algorithm, ordering):
                         trace=True)
         assert trace_pairs(res) == ref.trace
         assert res.value == ref.value
+
+
+def test_result_types():
+    import dataclasses
+
+    res = nm.search(nm.trees.from_nested(SEED_000), trace=True)
+    assert isinstance(res, nm.SearchResult)
+    assert isinstance(res.stats, nm.SearchStats)
+    assert all(isinstance(v, nm.Visit) for v in res.trace)
+    assert isinstance(res.pv, tuple)
+    assert isinstance(res.trace, tuple)
+    assert dataclasses.is_dataclass(res)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        res.value = 0
+    assert {r.name for r in nm.StopReason} >= {"COMPLETED", "NODE_LIMIT", "TIME_LIMIT", "INTERRUPTED"}

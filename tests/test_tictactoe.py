@@ -385,7 +385,7 @@ def test_default_is_empty_board():
 
 
 @pytest.mark.parametrize("bad", [
-    "", "x", "........", "..........", "xo", "abc......", "x..-.....", "x...0....",
+    "", "x", "........", "..........", "xo", "abc......", "x...0....", "x...#....", "x...*....",
     "xx.......",  # x two marks ahead
     "o........",  # o moved first
     "oo.x.....",
@@ -394,6 +394,14 @@ def test_default_is_empty_board():
     "xxx/ooo/x.o",  # two winners, x one ahead
 ])
 def test_parse_rejects(bad):
+    with pytest.raises(ValueError):
+        TicTacToe(bad)
+
+
+@pytest.mark.parametrize("bad", ["x..-.....", "x.._....."])
+def test_parse_rejects_other_empty_markers(bad):
+    """The spec's alphabet is 'x', 'o', '.' (plus ignored whitespace and '/'): '-' and '_' are not
+    in it."""
     with pytest.raises(ValueError):
         TicTacToe(bad)
 

@@ -1,5 +1,5 @@
 """negamax.search: argument checking, the copy of the root game, and result objects.
-The search itself runs in the compiled core (negamax._search)."""
+The search itself runs in the compiled core (negamax._core)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import numbers
 from typing import Any, Optional
 
 from negamax._python_game import PythonGameAdapter
-from negamax._search import (
+from negamax._core import (
     ALGORITHM_ALPHABETA, ALGORITHM_MINIMAX, ALGORITHM_NEGAMAX, Searcher,
 )
-from negamax._trees import TreeGame
+from negamax._core import TreeGame
 from negamax.game import NativeGame
 from negamax.python_game import Game, overrides
 from negamax.results import SearchResult, SearchStats, StopReason, Visit
@@ -60,7 +60,8 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
         iterative = time_limit is not None or node_limit is not None
     _check_bool("iterative", iterative)
     native = _native_copy(game, maximizing)
-    root_maximizing = bool(native.maximizing) if isinstance(native, TreeGame) else True
+    # Trees: is MAX to move where the search starts (after any moves played on the tree)?
+    root_maximizing = native.to_move == 1 if isinstance(native, TreeGame) else True
 
     searcher = Searcher(native, code, depth, bool(ordering), time_limit or 0.0, node_limit or 0,
                         bool(trace), bool(iterative), root_maximizing)
@@ -140,11 +141,12 @@ def _stop_reason(raw: dict, searcher: Searcher, native: NativeGame, game: Any) -
     """The stop reason, or the exception the search hit, raised here."""
     if searcher.pending_error is not None:
         raise searcher.pending_error
-    if raw["stop"] == "error":
-        if isinstance(native, PythonGameAdapter) and native.exception is not None:
-            if isinstance(native.exception, KeyboardInterrupt):
-                return StopReason.INTERRUPTED
-            raise native.exception
+    # A Python game's callback raised: the search unwound, whatever state it ended in.
+    if isinstance(native, PythonGameAdapter) and native.exception is not None:
+        if isinstance(native.exception, KeyboardInterrupt):
+            return StopReason.INTERRUPTED
+        raise native.exception
+    if raw["stop"] == "error" or raw["game_error"]:
         if raw["game_error"] == 4:
             raise MemoryError("not enough memory for the search trace")
         template = _GAME_ERRORS.get(raw["game_error"], "the search failed in {name}")
@@ -157,7 +159,7 @@ def _build_result(raw: dict, native: NativeGame, algorithm: str, stop_reason: St
     pv = tuple(native.decode_line(raw["pv"]))
     value = raw["value"]
     if isinstance(native, TreeGame) and value is not None:
-        value = native.score_to_value(value if native.maximizing else -value)
+        value = native.score_to_value(value if native.to_move == 1 else -value)
     stats = SearchStats(nodes=raw["nodes"], leaves=raw["leaves"], cutoffs=raw["cutoffs"],
                         max_ply=raw["max_ply"], iterations=raw["iterations"])
     return SearchResult(
@@ -177,6 +179,7 @@ def _build_trace(raw_trace: tuple, native: NativeGame) -> tuple:
     """Visits with full paths from the (ply, move, value) entries the core recorded."""
     plies, moves, values = raw_trace
     is_tree = isinstance(native, TreeGame)
+    max_at_root = is_tree and native.to_move == 1
     visits = []
     path: list = []
     for ply, move, value in zip(plies, moves, values):
@@ -184,7 +187,7 @@ def _build_trace(raw_trace: tuple, native: NativeGame) -> tuple:
         if ply > 0:
             path.append(move)
         if value is not None and is_tree:
-            max_to_move = native.maximizing == (ply % 2 == 0)
+            max_to_move = max_at_root == (ply % 2 == 0)
             value = native.score_to_value(value if max_to_move else -value)
         visits.append(Visit(path=tuple(native.decode_line(path)), value=value))
     return tuple(visits)

@@ -26,6 +26,7 @@ cdef enum:
 cdef class NativeGame:
     cdef public int max_moves     # upper bound on the number of legal moves in any position
     cdef public int max_ply       # upper bound on the plies from this position to the end of the game
+    cdef public bint has_order_hints  # False: move_order_hint is constant, the search skips it
     cdef public int error         # set nonzero by a game whose callback failed: the search unwinds
     cdef list _history            # moves made through play(), for undo()
 

@@ -1,5 +1,5 @@
 """Built-in native games."""
 
-from negamax._tictactoe import TicTacToe
+from negamax._core import TicTacToe
 
 __all__ = ["TicTacToe"]

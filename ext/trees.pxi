@@ -1,15 +1,16 @@
-# cython: freethreading_compatible = True
-"""Explicit game trees as native games: a move is a child index, a leaf is a terminal position.
-
-Scores are stored from MAX's point of view (as in the seeds) and turned into the side to
-move's point of view when read. Two layouts, no Python object per node:
-- UniformTree: a complete b-ary tree in heap order (children of node i are i*b+1 .. i*b+b),
-  storing only the leaf scores;
-- ExplicitTree: any tree in breadth-first order, where the children of node i are the nodes
-  child_start[i] .. child_start[i+1]-1.
-"""
+# Explicit game trees as native games: a move is a child index, a leaf is a terminal position.
+#
+# Scores are stored from MAX's point of view (as in the seeds) and turned into the side to
+# move's point of view when read. Two layouts, no Python object per node:
+# - UniformTree: a complete b-ary tree in heap order (children of node i are i*b+1 .. i*b+b),
+#   storing only the leaf scores;
+# - ExplicitTree: any tree in breadth-first order, where the children of node i are the nodes
+#   child_start[i] .. child_start[i+1]-1.
+#
 
 import numpy as np
+
+cimport cython
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
 
@@ -50,6 +51,7 @@ cdef class TreeGame(NativeGame):
         cdef int64_t[::1] stack_view = self._node_stack_array
         self.node_stack = &stack_view[0]
         self.ply = 0
+        self.has_order_hints = False   # children are searched in their stored order
 
     cdef void copy_tree_into(self, TreeGame other):
         self.copy_base_into(other)
@@ -64,33 +66,14 @@ cdef class TreeGame(NativeGame):
             return score
         return -score
 
-    cdef void make_move(self, Move move) noexcept nogil:
-        self.node_stack[self.ply + 1] = self.child(self.node_stack[self.ply], move)
-        self.ply += 1
-
     cdef void unmake_move(self, Move move) noexcept nogil:
         self.ply -= 1
-
-    cdef int generate_moves(self, Move* moves) noexcept nogil:
-        cdef int count = self.child_count(self.node_stack[self.ply])
-        cdef int i
-        for i in range(count):
-            moves[i] = i
-        return count
-
-    cdef bint at_terminal(self) noexcept nogil:
-        return self.child_count(self.node_stack[self.ply]) == 0
 
     cdef uint64_t position_key(self) noexcept nogil:
         return mix64(<uint64_t> self.node_stack[self.ply] + 1)
 
-    cdef Score static_evaluation(self) noexcept nogil:
-        return self.from_side_to_move(self.node_score(self.node_stack[self.ply]))
-
-    # --- layout-specific ------------------------------------------------------------------
-    cdef int64_t child(self, int64_t node, Move move) noexcept nogil:
-        return 0
-
+    # Each layout implements generate_moves, make_move, at_terminal and static_evaluation
+    # directly (no second virtual call per node), and these for the Python-facing methods.
     cdef int child_count(self, int64_t node) noexcept nogil:
         return 0
 
@@ -141,7 +124,14 @@ cdef class TreeGame(NativeGame):
             return None
         return self.score_to_value(self.node_score(self.node_stack[self.ply]))
 
+    cdef bint at_terminal(self) noexcept nogil:
+        return self.child_count(self.node_stack[self.ply]) == 0
 
+    cdef Score static_evaluation(self) noexcept nogil:
+        return self.from_side_to_move(self.node_score(self.node_stack[self.ply]))
+
+
+@cython.final
 cdef class UniformTree(TreeGame):
     """A complete tree with `branching` children per internal node and leaves at `height`."""
 
@@ -176,9 +166,6 @@ cdef class UniformTree(TreeGame):
         self._leaf_scores_array = scores
         self.leaf_scores = &view[0]
 
-    cdef int64_t child(self, int64_t node, Move move) noexcept nogil:
-        return node * self.branching + 1 + move
-
     cdef int child_count(self, int64_t node) noexcept nogil:
         return self.branching if node < self.internal_nodes else 0
 
@@ -186,6 +173,27 @@ cdef class UniformTree(TreeGame):
         if node < self.internal_nodes:
             return self.internal_score
         return self.leaf_scores[node - self.internal_nodes]
+
+    cdef int generate_moves(self, Move* moves) noexcept nogil:
+        cdef int i
+        if self.node_stack[self.ply] >= self.internal_nodes:
+            return 0
+        for i in range(self.branching):
+            moves[i] = i
+        return self.branching
+
+    cdef void make_move(self, Move move) noexcept nogil:
+        self.node_stack[self.ply + 1] = self.node_stack[self.ply] * self.branching + 1 + move
+        self.ply += 1
+
+    cdef bint at_terminal(self) noexcept nogil:
+        return self.node_stack[self.ply] >= self.internal_nodes
+
+    cdef Score static_evaluation(self) noexcept nogil:
+        cdef int64_t node = self.node_stack[self.ply]
+        if node < self.internal_nodes:
+            return self.from_side_to_move(self.internal_score)
+        return self.from_side_to_move(self.leaf_scores[node - self.internal_nodes])
 
     @property
     def num_nodes(self):
@@ -207,6 +215,7 @@ cdef class UniformTree(TreeGame):
                 f"ordering={self.ordering!r} maximizing={bool(self.maximizing)}>")
 
 
+@cython.final
 cdef class ExplicitTree(TreeGame):
     """Any finite tree, stored breadth-first in two arrays."""
 
@@ -231,14 +240,29 @@ cdef class ExplicitTree(TreeGame):
         self.child_start = &start_view[0]
         self.scores = &score_view[0]
 
-    cdef int64_t child(self, int64_t node, Move move) noexcept nogil:
-        return self.child_start[node] + move
-
     cdef int child_count(self, int64_t node) noexcept nogil:
         return <int> (self.child_start[node + 1] - self.child_start[node])
 
     cdef int32_t node_score(self, int64_t node) noexcept nogil:
         return self.scores[node]
+
+    cdef int generate_moves(self, Move* moves) noexcept nogil:
+        cdef int64_t node = self.node_stack[self.ply]
+        cdef int i, count = <int> (self.child_start[node + 1] - self.child_start[node])
+        for i in range(count):
+            moves[i] = i
+        return count
+
+    cdef void make_move(self, Move move) noexcept nogil:
+        self.node_stack[self.ply + 1] = self.child_start[self.node_stack[self.ply]] + move
+        self.ply += 1
+
+    cdef bint at_terminal(self) noexcept nogil:
+        cdef int64_t node = self.node_stack[self.ply]
+        return self.child_start[node + 1] == self.child_start[node]
+
+    cdef Score static_evaluation(self) noexcept nogil:
+        return self.from_side_to_move(self.scores[self.node_stack[self.ply]])
 
     @property
     def num_nodes(self):

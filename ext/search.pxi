@@ -1,8 +1,13 @@
-# cython: freethreading_compatible = True
-"""The search core: minimax (max/min form), negamax and fail-soft alpha-beta over the
-NativeGame interface, with depth, node and time limits, Ctrl-C, principal variations,
-counters and an optional trace. Everything below `run()` executes without the GIL."""
+# The search core: minimax (max/min form), negamax and fail-soft alpha-beta over the
+# NativeGame interface, with depth, node and time limits, Ctrl-C, principal variations,
+# counters and an optional trace. Everything below Searcher.run() executes without the GIL.
+#
+# The algorithms are written once over the fused type GameT: for a built-in game (declared
+# final in this module) the C compiler sees the concrete make/unmake/evaluate and inlines
+# them; any other game (a user's Cython game, the Python adapter) goes through the
+# NativeGame vtable.
 
+cimport cython
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
@@ -48,6 +53,19 @@ cdef int UNLIMITED_DEPTH = MAX_SEARCH_PLY + 1
 cdef int64_t TRACE_NO_VALUE = -(1 << 62)   # trace entry of a node whose value was not read
 
 
+ctypedef fused GameT:
+    NativeGame       # any game: calls through the vtable
+    UniformTree
+    ExplicitTree
+    TicTacToe
+
+cdef enum GameKind:
+    GENERIC_GAME = 0
+    UNIFORM_TREE = 1
+    EXPLICIT_TREE = 2
+    TIC_TAC_TOE = 3
+
+
 cdef struct SearchStats:
     int64_t nodes        # nodes entered, root included
     int64_t leaves       # nodes whose static or terminal value was read
@@ -65,10 +83,12 @@ cdef inline Score terminal_score(Score value, int ply) noexcept nogil:
     return value
 
 
+@cython.final
 cdef class Searcher:
     """One search over one native game. Create, call run(), read the results."""
 
     cdef NativeGame game
+    cdef int game_kind            # a GameKind: which specialisation of the algorithms runs
     cdef int algorithm
     cdef int max_depth            # requested depth (UNLIMITED_DEPTH for "to the end")
     cdef bint ordering            # sort moves by the game's order hint
@@ -131,6 +151,14 @@ cdef class Searcher:
                  bint root_maximizing=True):
         """Arguments are validated by negamax.search; `depth` None means to the end."""
         self.game = game
+        if type(game) is UniformTree:
+            self.game_kind = UNIFORM_TREE
+        elif type(game) is ExplicitTree:
+            self.game_kind = EXPLICIT_TREE
+        elif type(game) is TicTacToe:
+            self.game_kind = TIC_TAC_TOE
+        else:
+            self.game_kind = GENERIC_GAME
         self.algorithm = algorithm
         self.max_depth = UNLIMITED_DEPTH if depth is None else min(<int> depth, UNLIMITED_DEPTH)
         self.ordering = ordering
@@ -195,62 +223,15 @@ cdef class Searcher:
         self.poll_limits()
         return self.stop == RUNNING
 
-    cdef inline Score read_leaf(self, int ply) noexcept nogil:
-        """The value of a leaf from the side to move, with wins and losses scored by distance."""
-        cdef Score value = self.game.static_evaluation()
-        self.stats.leaves += 1
-        if self.tracing and self.trace_count > 0:
-            self.trace_value[self.trace_count - 1] = value
-        return terminal_score(value, ply)
-
-    cdef int generate(self, int ply) noexcept nogil:
-        """Fill this ply's move buffer; sort it by order hint when ordering is on."""
-        cdef Move* moves = self.moves + <size_t> ply * self.max_moves
-        cdef int32_t* hints = self.hints + <size_t> ply * self.max_moves
-        cdef int count = self.game.generate_moves(moves)
-        cdef int i, j, preferred_index = -1
-        cdef Move move
-        cdef int32_t hint
-        if count > self.max_moves:   # a game broke its own bound: refuse to go on
-            self.stop = STOP_ERROR
-            self.game.error = 2
-            return 0
-        if self.ordering and count > 1:
-            for i in range(count):
-                hints[i] = self.game.move_order_hint(moves[i])
-            # Insertion sort, higher hint first; stable so equal hints keep the game's order.
-            for i in range(1, count):
-                move = moves[i]
-                hint = hints[i]
-                j = i - 1
-                while j >= 0 and hints[j] < hint:
-                    moves[j + 1] = moves[j]
-                    hints[j + 1] = hints[j]
-                    j -= 1
-                moves[j + 1] = move
-                hints[j + 1] = hint
-        if ply == 0 and self.preferred_root_move >= 0:
-            for i in range(count):
-                if moves[i] == self.preferred_root_move:
-                    preferred_index = i
-                    break
-            if preferred_index > 0:
-                move = moves[preferred_index]
-                for i in range(preferred_index, 0, -1):
-                    moves[i] = moves[i - 1]
-                moves[0] = move
-        return count
-
     cdef inline void update_pv(self, int ply, Move move) noexcept nogil:
         cdef Move* row = self.pv_table + <size_t> ply * self.capacity
         cdef Move* child_row = self.pv_table + <size_t> (ply + 1) * self.capacity
         cdef int child_length = self.pv_length[ply + 1] if ply + 1 < self.capacity else ply + 1
+        cdef int i
         row[ply] = move
-        if child_length > ply + 1:
-            memcpy(row + ply + 1, child_row + ply + 1, (child_length - ply - 1) * sizeof(Move))
-            self.pv_length[ply] = child_length
-        else:
-            self.pv_length[ply] = ply + 1
+        for i in range(ply + 1, child_length):   # lines are short: a loop beats a memcpy call
+            row[i] = child_row[i]
+        self.pv_length[ply] = child_length if child_length > ply + 1 else ply + 1
 
     cdef inline void note_root_move(self, int ply, Move move, Score value) noexcept nogil:
         """Remember the best fully searched root move, for a search stopped mid-iteration."""
@@ -259,130 +240,15 @@ cdef class Searcher:
             self.root_best_value = value
             self.root_best_move = move
 
-    cdef inline bint needs_leaf(self, int depth, int ply) noexcept nogil:
-        """True when this node is evaluated statically: the game is over or the depth is spent."""
-        if self.game.at_terminal():
-            return True
-        if depth <= 0:
-            self.horizon_reached = True
-            return True
-        if ply + 1 >= self.capacity:
-            # The game is longer than its declared max_ply: stop rather than overrun the stacks.
-            self.game.error = 3
-            self.stop = STOP_ERROR
-            return True
-        return False
-
-    # --- the algorithms -----------------------------------------------------------------------
-
-    cdef Score minimax(self, int depth, int ply, bint maximizing) noexcept nogil:
-        """Seed 000/003's max/min form. Returns the value from MAX's point of view, where MAX
-        is the side to move when `maximizing` is true."""
-        cdef Score value, best
-        cdef int i, count
-        cdef Move move
-        cdef Move* moves
-        if not self.enter_node(ply):
-            return 0
-        if self.needs_leaf(depth, ply):
-            value = self.read_leaf(ply)
-            return value if maximizing else -value
-        count = self.generate(ply)
-        if count == 0:
-            value = self.read_leaf(ply)
-            return value if maximizing else -value
-        moves = self.moves + <size_t> ply * self.max_moves
-        best = -SCORE_INFINITY if maximizing else SCORE_INFINITY
-        for i in range(count):
-            move = moves[i]
-            self.path[ply + 1] = move
-            self.game.make_move(move)
-            value = self.minimax(depth - 1, ply + 1, not maximizing)
-            self.game.unmake_move(move)
-            if self.stop != RUNNING:
-                return 0
-            if (maximizing and value > best) or (not maximizing and value < best):
-                best = value
-                self.update_pv(ply, move)
-            # The root's value for the side to move, whichever form it is computed in.
-            self.note_root_move(ply, move, value if maximizing else -value)
-        return best
-
-    cdef Score negamax(self, int depth, int ply) noexcept nogil:
-        """Seed 002's form, max(a, b) = -min(-a, -b): every node maximises its own value."""
-        cdef Score value, best = -SCORE_INFINITY
-        cdef int i, count
-        cdef Move move
-        cdef Move* moves
-        if not self.enter_node(ply):
-            return 0
-        if self.needs_leaf(depth, ply):
-            return self.read_leaf(ply)
-        count = self.generate(ply)
-        if count == 0:
-            return self.read_leaf(ply)
-        moves = self.moves + <size_t> ply * self.max_moves
-        for i in range(count):
-            move = moves[i]
-            self.path[ply + 1] = move
-            self.game.make_move(move)
-            value = -self.negamax(depth - 1, ply + 1)
-            self.game.unmake_move(move)
-            if self.stop != RUNNING:
-                return 0
-            if value > best:
-                best = value
-                self.update_pv(ply, move)
-            self.note_root_move(ply, move, value)
-        return best
-
-    cdef Score alphabeta(self, int depth, int ply, Score alpha, Score beta) noexcept nogil:
-        """Negamax with alpha-beta pruning, fail-soft.
-
-        Returns v with: v <= alpha means the true value is <= v (fail low); v >= beta means
-        the true value is >= v (fail high); otherwise v is the exact value."""
-        cdef Score value, best = -SCORE_INFINITY
-        cdef int i, count
-        cdef Move move
-        cdef Move* moves
-        if not self.enter_node(ply):
-            return 0
-        if self.needs_leaf(depth, ply):
-            return self.read_leaf(ply)
-        count = self.generate(ply)
-        if count == 0:
-            return self.read_leaf(ply)
-        moves = self.moves + <size_t> ply * self.max_moves
-        for i in range(count):
-            move = moves[i]
-            self.path[ply + 1] = move
-            self.game.make_move(move)
-            value = -self.alphabeta(depth - 1, ply + 1, -beta, -alpha)
-            self.game.unmake_move(move)
-            if self.stop != RUNNING:
-                return 0
-            if value > best:
-                best = value
-                self.update_pv(ply, move)
-                self.note_root_move(ply, move, value)
-                if value > alpha:
-                    alpha = value
-                if value >= beta:
-                    self.stats.cutoffs += 1
-                    break
-        return best
-
-    cdef Score search_root(self, int depth) noexcept nogil:
-        """One complete search to `depth`; the value is from the side to move at the root."""
-        cdef Score value
-        self.horizon_reached = False
-        self.root_has_best = False
-        if self.algorithm == MINIMAX:
-            value = self.minimax(depth, 0, self.root_maximizing)
-            return value if self.root_maximizing else -value
-        if self.algorithm == NEGAMAX:
-            return self.negamax(depth, 0)
-        return self.alphabeta(depth, 0, -SCORE_INFINITY, SCORE_INFINITY)
+    cdef Score search_once(self, int depth) noexcept nogil:
+        """One complete search to `depth`, specialised for the game's type."""
+        if self.game_kind == UNIFORM_TREE:
+            return search_root(self, <UniformTree> self.game, depth)
+        if self.game_kind == EXPLICIT_TREE:
+            return search_root(self, <ExplicitTree> self.game, depth)
+        if self.game_kind == TIC_TAC_TOE:
+            return search_root(self, <TicTacToe> self.game, depth)
+        return search_root(self, self.game, depth)
 
     # --- trace ------------------------------------------------------------------------------
 
@@ -437,7 +303,7 @@ cdef class Searcher:
                 while True:
                     if self.tracing:
                         self.trace_count = 0
-                    value = self.search_root(depth)
+                    value = self.search_once(depth)
                     if self.stop != RUNNING:
                         break
                     self.stats.iterations += 1
@@ -498,4 +364,176 @@ cdef class Searcher:
             "elapsed": elapsed,
             "trace": trace,
         }
+
+
+# --- the algorithms, specialised per game type --------------------------------------------
+
+cdef inline Score read_leaf(Searcher self, GameT game, int ply) noexcept nogil:
+    """The value of a leaf from the side to move, with wins and losses scored by distance."""
+    cdef Score value = game.static_evaluation()
+    self.stats.leaves += 1
+    if self.tracing and self.trace_count > 0:
+        self.trace_value[self.trace_count - 1] = value
+    return terminal_score(value, ply)
+
+cdef int generate(Searcher self, GameT game, int ply) noexcept nogil:
+    """Fill this ply's move buffer; sort it by order hint when ordering is on."""
+    cdef Move* moves = self.moves + <size_t> ply * self.max_moves
+    cdef int32_t* hints = self.hints + <size_t> ply * self.max_moves
+    cdef int count = game.generate_moves(moves)
+    cdef int i, j, preferred_index = -1
+    cdef Move move
+    cdef int32_t hint
+    if count > self.max_moves:   # a game broke its own bound: refuse to go on
+        self.stop = STOP_ERROR
+        game.error = 2
+        return 0
+    if self.ordering and game.has_order_hints and count > 1:
+        for i in range(count):
+            hints[i] = game.move_order_hint(moves[i])
+        # Insertion sort, higher hint first; stable so equal hints keep the game's order.
+        for i in range(1, count):
+            move = moves[i]
+            hint = hints[i]
+            j = i - 1
+            while j >= 0 and hints[j] < hint:
+                moves[j + 1] = moves[j]
+                hints[j + 1] = hints[j]
+                j -= 1
+            moves[j + 1] = move
+            hints[j + 1] = hint
+    if ply == 0 and self.preferred_root_move >= 0:
+        for i in range(count):
+            if moves[i] == self.preferred_root_move:
+                preferred_index = i
+                break
+        if preferred_index > 0:
+            move = moves[preferred_index]
+            for i in range(preferred_index, 0, -1):
+                moves[i] = moves[i - 1]
+            moves[0] = move
+    return count
+
+cdef inline bint needs_leaf(Searcher self, GameT game, int depth, int ply) noexcept nogil:
+    """True when this node is evaluated statically: the game is over or the depth is spent."""
+    if game.at_terminal():
+        return True
+    if depth <= 0:
+        self.horizon_reached = True
+        return True
+    if ply + 1 >= self.capacity:
+        # The game is longer than its declared max_ply: stop rather than overrun the stacks.
+        game.error = 3
+        self.stop = STOP_ERROR
+        return True
+    return False
+
+cdef Score minimax(Searcher self, GameT game, int depth, int ply, bint maximizing) noexcept nogil:
+    """Seed 000/003's max/min form. Returns the value from MAX's point of view, where MAX
+    is the side to move when `maximizing` is true."""
+    cdef Score value, best
+    cdef int i, count
+    cdef Move move
+    cdef Move* moves
+    if not self.enter_node(ply):
+        return 0
+    if needs_leaf(self, game, depth, ply):
+        value = read_leaf(self, game, ply)
+        return value if maximizing else -value
+    count = generate(self, game, ply)
+    if count == 0:
+        value = read_leaf(self, game, ply)
+        return value if maximizing else -value
+    moves = self.moves + <size_t> ply * self.max_moves
+    best = -SCORE_INFINITY if maximizing else SCORE_INFINITY
+    for i in range(count):
+        move = moves[i]
+        self.path[ply + 1] = move
+        game.make_move(move)
+        value = minimax(self, game, depth - 1, ply + 1, not maximizing)
+        game.unmake_move(move)
+        if self.stop != RUNNING:
+            return 0
+        if (maximizing and value > best) or (not maximizing and value < best):
+            best = value
+            self.update_pv(ply, move)
+        # The root's value for the side to move, whichever form it is computed in.
+        self.note_root_move(ply, move, value if maximizing else -value)
+    return best
+
+cdef Score negamax(Searcher self, GameT game, int depth, int ply) noexcept nogil:
+    """Seed 002's form, max(a, b) = -min(-a, -b): every node maximises its own value."""
+    cdef Score value, best = -SCORE_INFINITY
+    cdef int i, count
+    cdef Move move
+    cdef Move* moves
+    if not self.enter_node(ply):
+        return 0
+    if needs_leaf(self, game, depth, ply):
+        return read_leaf(self, game, ply)
+    count = generate(self, game, ply)
+    if count == 0:
+        return read_leaf(self, game, ply)
+    moves = self.moves + <size_t> ply * self.max_moves
+    for i in range(count):
+        move = moves[i]
+        self.path[ply + 1] = move
+        game.make_move(move)
+        value = -negamax(self, game, depth - 1, ply + 1)
+        game.unmake_move(move)
+        if self.stop != RUNNING:
+            return 0
+        if value > best:
+            best = value
+            self.update_pv(ply, move)
+        self.note_root_move(ply, move, value)
+    return best
+
+cdef Score alphabeta(Searcher self, GameT game, int depth, int ply, Score alpha, Score beta) noexcept nogil:
+    """Negamax with alpha-beta pruning, fail-soft.
+
+    Returns v with: v <= alpha means the true value is <= v (fail low); v >= beta means
+    the true value is >= v (fail high); otherwise v is the exact value."""
+    cdef Score value, best = -SCORE_INFINITY
+    cdef int i, count
+    cdef Move move
+    cdef Move* moves
+    if not self.enter_node(ply):
+        return 0
+    if needs_leaf(self, game, depth, ply):
+        return read_leaf(self, game, ply)
+    count = generate(self, game, ply)
+    if count == 0:
+        return read_leaf(self, game, ply)
+    moves = self.moves + <size_t> ply * self.max_moves
+    for i in range(count):
+        move = moves[i]
+        self.path[ply + 1] = move
+        game.make_move(move)
+        value = -alphabeta(self, game, depth - 1, ply + 1, -beta, -alpha)
+        game.unmake_move(move)
+        if self.stop != RUNNING:
+            return 0
+        if value > best:
+            best = value
+            self.update_pv(ply, move)
+            self.note_root_move(ply, move, value)
+            if value > alpha:
+                alpha = value
+            if value >= beta:
+                self.stats.cutoffs += 1
+                break
+    return best
+
+cdef Score search_root(Searcher self, GameT game, int depth) noexcept nogil:
+    """One complete search to `depth`; the value is from the side to move at the root."""
+    cdef Score value
+    self.horizon_reached = False
+    self.root_has_best = False
+    if self.algorithm == MINIMAX:
+        value = minimax(self, game, depth, 0, self.root_maximizing)
+        return value if self.root_maximizing else -value
+    if self.algorithm == NEGAMAX:
+        return negamax(self, game, depth, 0)
+    return alphabeta(self, game, depth, 0, -SCORE_INFINITY, SCORE_INFINITY)
 

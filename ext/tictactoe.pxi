@@ -1,10 +1,9 @@
-# cython: freethreading_compatible = True
-"""Tic-tac-toe as a native game over a numpy int8 board.
-
-Squares are numbered 0..8 row by row; a square holds 1 (x), -1 (o) or 0 (empty); x moves first.
-"""
+# Tic-tac-toe as a native game over a numpy int8 board.
+# Squares are numbered 0..8 row by row; a square holds 1 (x), -1 (o) or 0 (empty); x moves first.
 
 import numpy as np
+
+cimport cython
 
 from libc.stdint cimport int8_t, int32_t, uint64_t
 
@@ -53,6 +52,7 @@ init_tables()
 _SYMBOLS = {1: "x", -1: "o", 0: "."}
 
 
+@cython.final
 cdef class TicTacToe(NativeGame):
     """Tic-tac-toe. ``TicTacToe()`` is the empty board; ``TicTacToe("x.o......")`` reads a
     position row by row (``x``, ``o``, ``.``; the side to move follows from the counts)."""
@@ -76,7 +76,7 @@ cdef class TicTacToe(NativeGame):
                 cells[square] = 1
             elif ch == "o":
                 cells[square] = -1
-            elif ch not in ".-_":
+            elif ch != ".":
                 raise ValueError(f"bad character {ch!r} at index {square} of {position!r}: "
                                  f"use 'x', 'o' or '.'")
         self.load(cells, position)

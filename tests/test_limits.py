@@ -1,0 +1,180 @@
+"""Node and time limits (iterative deepening) and Ctrl-C."""
+
+from __future__ import annotations
+
+import _thread
+import threading
+import time
+
+import pytest
+
+import negamax as nm
+import reference as R
+from helpers import ttt_state
+
+TicTacToe = nm.games.TicTacToe
+
+
+def check_completed_iteration(position, res):
+    """The result is the deepest completed iteration: its value is the depth-`res.depth` value."""
+    board = R.parse(position)
+    assert res.stats.iterations >= 1
+    assert isinstance(res.depth, int) and res.depth >= 1
+    assert res.value == R.negamax_value(board, res.depth), (position, res.depth)
+    assert res.best_move in R.legal_moves(board)
+    child = list(board)
+    child[res.best_move] = R.to_move(board)
+    assert -R.negamax_value(child, res.depth - 1, 1) == res.value
+    pv = tuple(res.pv)
+    assert pv and pv[0] == res.best_move
+    game = TicTacToe(position)
+    for move in pv:
+        assert move in list(game.legal_moves())
+        game.play(move)
+
+
+@pytest.mark.parametrize("node_limit", [50, 100, 200])
+@pytest.mark.parametrize("algorithm", ["alphabeta", "negamax", "minimax"])
+def test_node_limit_tictactoe(node_limit, algorithm):
+    game = TicTacToe()
+    before = ttt_state(game)
+    res = nm.search(game, depth=None, node_limit=node_limit, algorithm=algorithm)
+    assert res.stop_reason == nm.StopReason.NODE_LIMIT
+    assert res.stats.nodes <= node_limit
+    check_completed_iteration(".........", res)
+    assert ttt_state(game) == before
+
+
+@pytest.mark.parametrize("position", ["x...o....", "xo.......", "....x...."])
+def test_node_limit_tictactoe_positions(position):
+    res = nm.search(TicTacToe(position), node_limit=60)
+    assert res.stop_reason == nm.StopReason.NODE_LIMIT
+    check_completed_iteration(position, res)
+
+
+@pytest.mark.parametrize("limits", [dict(node_limit=10**8), dict(time_limit=30.0),
+                                    dict(node_limit=10**8, time_limit=30.0)],
+                         ids=["nodes", "time", "both"])
+@pytest.mark.parametrize("algorithm", ["alphabeta", "negamax"])
+def test_generous_limits_complete(limits, algorithm):
+    res = nm.search(TicTacToe(), algorithm=algorithm, **limits)
+    assert res.stop_reason == nm.StopReason.COMPLETED
+    assert res.value == 0
+    assert res.best_move in range(9)
+    assert res.stats.iterations >= 1
+    # a completed search to the end: the PV runs to a finished game
+    game = TicTacToe()
+    for move in res.pv:
+        game.play(move)
+    assert game.is_terminal() and game.winner == 0
+
+
+@pytest.mark.parametrize("depth", [2, 4])
+def test_generous_limits_with_depth(depth):
+    res = nm.search(TicTacToe(), depth=depth, node_limit=10**8)
+    assert res.stop_reason == nm.StopReason.COMPLETED
+    assert res.depth == depth
+    assert res.value == R.negamax_value([0] * 9, depth)
+
+
+# uniform(8, 9) has 134,217,728 leaves. uniform(8, 10) is over the implementation's size limit
+# (2**28 leaves), and alpha-beta over the random (8, 9) tree finishes in well under 0.2 s, so the
+# searches that must be stopped use the algorithms without pruning.
+@pytest.fixture(scope="module")
+def big_tree():
+    return nm.trees.uniform(8, 9, ordering="random", seed=0)
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "negamax"])
+def test_time_limit_big_tree(big_tree, algorithm):
+    start = time.perf_counter()
+    res = nm.search(big_tree, algorithm=algorithm, time_limit=0.2)
+    wall = time.perf_counter() - start
+    assert wall < 5.0
+    assert res.elapsed < 5.0
+    assert res.stop_reason == nm.StopReason.TIME_LIMIT
+    assert res.best_move in range(8)
+    assert res.stats.iterations >= 1
+    assert 1 <= res.depth < 9
+    assert tuple(res.pv)[0] == res.best_move
+    # a full minimax of this tree reads 8**9 leaves; the limited search read far fewer
+    assert res.stats.leaves < 8**9
+
+
+def test_time_limit_big_tree_alphabeta(big_tree):
+    start = time.perf_counter()
+    res = nm.search(big_tree, algorithm="alphabeta", time_limit=0.2)
+    wall = time.perf_counter() - start
+    assert wall < 5.0
+    assert res.elapsed < 5.0
+    assert res.stop_reason in (nm.StopReason.TIME_LIMIT, nm.StopReason.COMPLETED)
+    assert res.best_move in range(8)
+    assert res.stats.iterations >= 1
+    if res.stop_reason == nm.StopReason.COMPLETED:
+        assert res.depth == 9
+        assert res.stats.max_ply == 9
+
+
+def test_node_limit_big_tree(big_tree):
+    for algorithm in ("alphabeta", "minimax"):
+        res = nm.search(big_tree, algorithm=algorithm, node_limit=20_000)
+        assert res.stop_reason == nm.StopReason.NODE_LIMIT
+        assert res.stats.nodes <= 20_000
+        assert res.best_move in range(8)
+        assert 1 <= res.depth < 9
+
+
+def run_and_interrupt(search, delay=0.2):
+    """Run `search()` in the main thread while another thread simulates Ctrl-C after `delay`."""
+
+    def interrupt():
+        time.sleep(delay)
+        _thread.interrupt_main()
+
+    thread = threading.Thread(target=interrupt)
+    start = time.perf_counter()
+    escaped = None
+    res = None
+    try:
+        thread.start()
+        res = search()
+    except KeyboardInterrupt as exc:  # the search must return a result, not raise
+        escaped = exc
+    wall = time.perf_counter() - start
+    thread.join()
+    # give a pending (unhandled) interrupt a chance to fire here rather than in another test
+    try:
+        for _ in range(100):
+            time.sleep(0.001)
+    except KeyboardInterrupt:
+        pytest.fail("the interrupt was left pending after the search returned")
+    assert escaped is None, "KeyboardInterrupt escaped from nm.search"
+    return res, wall
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "negamax"])
+def test_ctrl_c_interrupts_search(big_tree, algorithm):
+    res, wall = run_and_interrupt(lambda: nm.search(big_tree, algorithm=algorithm, time_limit=60))
+    assert res.stop_reason == nm.StopReason.INTERRUPTED
+    assert wall < 3.0  # a full iterative minimax of this tree takes several seconds
+    assert res.best_move in range(8)
+    assert res.stats.iterations >= 1
+    assert res.depth < 9
+
+
+def test_ctrl_c_interrupts_plain_search(big_tree):
+    """Without limits the search is a single full-depth iteration; Ctrl-C still stops it."""
+    res, wall = run_and_interrupt(lambda: nm.search(big_tree, algorithm="minimax"))
+    assert res.stop_reason == nm.StopReason.INTERRUPTED
+    assert wall < 3.0
+
+
+def test_ctrl_c_interrupts_python_game_search():
+    """Ctrl-C during a search over a game written in Python (the interrupt lands in a callback)."""
+    from test_python_game import Nim
+
+    game = Nim((2, 3, 4, 5, 6))
+    res, wall = run_and_interrupt(lambda: nm.search(game, algorithm="alphabeta", time_limit=60))
+    assert res.stop_reason == nm.StopReason.INTERRUPTED
+    assert wall < 5.0
+    assert game.heaps == [2, 3, 4, 5, 6] and game.history == []

@@ -1,0 +1,72 @@
+"""nm.theory against the formulas, written out here."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import negamax as nm
+
+SIZES = [(b, d) for b in range(2, 11) for d in range(1, 11)] + [(16, 3), (35, 4), (2, 40), (64, 5)]
+EDGE_SIZES = [(1, d) for d in range(0, 6)] + [(b, 0) for b in range(2, 6)]
+
+
+@pytest.mark.parametrize("b,d", SIZES)
+def test_minimax_leaves(b, d):
+    assert nm.theory.minimax_leaves(b, d) == b**d
+
+
+@pytest.mark.parametrize("b,d", SIZES)
+def test_alphabeta_best_leaves(b, d):
+    expected = b ** ((d + 1) // 2) + b ** (d // 2) - 1  # b^ceil(d/2) + b^floor(d/2) - 1
+    assert nm.theory.alphabeta_best_leaves(b, d) == expected
+
+
+@pytest.mark.parametrize("b,d", EDGE_SIZES)
+def test_degenerate_sizes(b, d):
+    """b = 1 or d = 0: the formulas still hold (a chain, or a single leaf)."""
+    assert nm.theory.minimax_leaves(b, d) == b**d
+    assert nm.theory.alphabeta_best_leaves(b, d) == 1
+
+
+def test_alphabeta_best_leaves_known_values():
+    # written out by hand
+    assert nm.theory.alphabeta_best_leaves(2, 3) == 4 + 2 - 1
+    assert nm.theory.alphabeta_best_leaves(8, 6) == 512 + 512 - 1
+    assert nm.theory.alphabeta_best_leaves(8, 4) == 64 + 64 - 1
+    assert nm.theory.alphabeta_best_leaves(16, 3) == 256 + 16 - 1
+    assert nm.theory.alphabeta_best_leaves(10, 1) == 10 + 1 - 1
+    assert nm.theory.alphabeta_best_leaves(3, 5) == 27 + 9 - 1
+
+
+def test_exact_integers_for_large_values():
+    """b**d is an exact integer, beyond what a float can hold."""
+    assert nm.theory.minimax_leaves(3, 40) == 12157665459056928801
+    assert nm.theory.minimax_leaves(7, 30) == 7**30
+    assert nm.theory.alphabeta_best_leaves(3, 60) == 2 * 3**30 - 1
+    assert nm.theory.alphabeta_best_leaves(3, 61) == 3**31 + 3**30 - 1
+
+
+def test_best_never_exceeds_minimax():
+    for b in range(2, 12):
+        for d in range(1, 12):
+            assert nm.theory.alphabeta_best_leaves(b, d) <= nm.theory.minimax_leaves(b, d)
+
+
+@pytest.mark.parametrize("count,depth", [(8, 3), (1000, 3), (2, 1), (1, 5), (4096, 12), (549946, 9),
+                                         (1023, 6), (10, 2), (7865, 9)])
+def test_effective_branching_factor(count, depth):
+    ebf = nm.theory.effective_branching_factor(count, depth)
+    assert math.isclose(ebf, count ** (1 / depth), rel_tol=1e-12)
+    assert math.isclose(ebf**depth, count, rel_tol=1e-9)
+
+
+def test_effective_branching_factor_known_values():
+    assert math.isclose(nm.theory.effective_branching_factor(8, 3), 2.0, rel_tol=1e-12)
+    assert math.isclose(nm.theory.effective_branching_factor(1000, 3), 10.0, rel_tol=1e-12)
+    assert math.isclose(nm.theory.effective_branching_factor(4096, 12), 2.0, rel_tol=1e-12)
+    assert math.isclose(nm.theory.effective_branching_factor(81, 4), 3.0, rel_tol=1e-12)
+    # for a best-ordered tree the EBF is about sqrt(b)
+    count = nm.theory.alphabeta_best_leaves(16, 8)
+    assert math.isclose(nm.theory.effective_branching_factor(count, 8), 4.0, rel_tol=0.15)
