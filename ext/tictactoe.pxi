@@ -16,6 +16,7 @@ cdef int LINES_THROUGH[9][4]      # line indices through each square, -1 padded
 cdef int LINE_COUNT[9]            # number of lines through each square: the order hint
 cdef uint64_t ZOBRIST[2][9]       # [x or o][square]
 cdef uint64_t ZOBRIST_O_TO_MOVE
+cdef bint HAS_LINE[512]           # HAS_LINE[mask]: the squares in the 9-bit mask contain a line
 
 
 cdef uint64_t splitmix64(uint64_t* state) noexcept nogil:
@@ -46,6 +47,13 @@ cdef void init_tables():
         ZOBRIST[1][square] = splitmix64(&seed)
     global ZOBRIST_O_TO_MOVE
     ZOBRIST_O_TO_MOVE = splitmix64(&seed)
+    cdef int mask, line_mask
+    for mask in range(512):
+        HAS_LINE[mask] = False
+        for line in range(8):
+            line_mask = (1 << LINES[line][0]) | (1 << LINES[line][1]) | (1 << LINES[line][2])
+            if mask & line_mask == line_mask:
+                HAS_LINE[mask] = True
 
 init_tables()
 
@@ -63,6 +71,7 @@ cdef class TicTacToe(NativeGame):
     cdef int marks              # squares filled
     cdef int8_t winner_mark     # 1 or -1 once a player has three in a row, else 0
     cdef uint64_t hash_key
+    cdef int occupied[2]        # 9-bit masks of the squares x ([0]) and o ([1]) hold
 
     def __init__(self, position="........."):
         if not isinstance(position, str):
@@ -118,8 +127,16 @@ cdef class TicTacToe(NativeGame):
 
     cdef void set_board(self, cells):
         cdef int8_t[::1] view = cells
+        cdef int square
         self._board = cells
         self.cells = &view[0]
+        self.occupied[0] = 0
+        self.occupied[1] = 0
+        for square in range(9):
+            if self.cells[square] == 1:
+                self.occupied[0] |= 1 << square
+            elif self.cells[square] == -1:
+                self.occupied[1] |= 1 << square
 
     cdef bint has_line(self, int8_t mark) noexcept nogil:
         cdef int line
@@ -145,32 +162,32 @@ cdef class TicTacToe(NativeGame):
 
     cdef int generate_moves(self, Move* moves) noexcept nogil:
         cdef int square, count = 0
+        cdef int empty = ~(self.occupied[0] | self.occupied[1])
         for square in range(9):
-            if self.cells[square] == 0:
+            if empty & (1 << square):
                 moves[count] = square
                 count += 1
         return count
 
     cdef void make_move(self, Move move) noexcept nogil:
         cdef int8_t mark = self.side_to_move
-        cdef int k, line
+        cdef int player = 0 if mark == 1 else 1
         self.cells[move] = mark
+        self.occupied[player] |= 1 << move
         self.marks += 1
-        self.hash_key ^= ZOBRIST[0 if mark == 1 else 1][move] ^ ZOBRIST_O_TO_MOVE
-        for k in range(LINE_COUNT[move]):
-            line = LINES_THROUGH[move][k]
-            if (self.cells[LINES[line][0]] == mark and self.cells[LINES[line][1]] == mark
-                    and self.cells[LINES[line][2]] == mark):
-                self.winner_mark = mark
-                break
+        self.hash_key ^= ZOBRIST[player][move] ^ ZOBRIST_O_TO_MOVE
+        if HAS_LINE[self.occupied[player]]:
+            self.winner_mark = mark
         self.side_to_move = -mark
 
     cdef void unmake_move(self, Move move) noexcept nogil:
         cdef int8_t mark = -self.side_to_move
+        cdef int player = 0 if mark == 1 else 1
         self.cells[move] = 0
+        self.occupied[player] &= ~(1 << move)
         self.marks -= 1
         self.winner_mark = 0       # no move is ever made after a win
-        self.hash_key ^= ZOBRIST[0 if mark == 1 else 1][move] ^ ZOBRIST_O_TO_MOVE
+        self.hash_key ^= ZOBRIST[player][move] ^ ZOBRIST_O_TO_MOVE
         self.side_to_move = mark
 
     cdef bint at_terminal(self) noexcept nogil:
