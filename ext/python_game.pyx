@@ -21,6 +21,8 @@ cdef class PythonGameAdapter(NativeGame):
 
     cdef object game              # the user's game (a copy made by negamax.search)
     cdef list move_lists          # move_lists[ply]: the moves legal_moves() gave at that ply
+    cdef list played              # for each make_move not yet unmade: did play() succeed?
+    cdef bint undo_failed         # undo() raised: the game's state can no longer be trusted
     cdef int ply
     cdef object _legal_moves, _play, _undo, _is_terminal, _evaluate, _key, _order_hint
     cdef public object exception  # the first exception a callback raised
@@ -30,6 +32,8 @@ cdef class PythonGameAdapter(NativeGame):
         self.max_moves = max_moves
         self.max_ply = max_ply
         self.move_lists = []
+        self.played = []
+        self.undo_failed = False
         self.ply = 0
         self.exception = None
         self._legal_moves = game.legal_moves
@@ -73,21 +77,27 @@ cdef class PythonGameAdapter(NativeGame):
     cdef void make_move(self, Move move) noexcept nogil:
         with gil:
             if self.error:
+                self.played.append(False)
                 return
             try:
                 self._play(self.move_lists[self.ply][move])
                 self.ply += 1
+                self.played.append(True)
             except BaseException as exception:
+                self.played.append(False)
                 self.fail(exception)
 
     cdef void unmake_move(self, Move move) noexcept nogil:
+        # Undo every move that was played, even after another callback failed, so the game
+        # ends where it began; once undo() itself has failed, call it no more.
         with gil:
-            if self.error:
+            if not self.played or not self.played.pop() or self.undo_failed:
                 return
             try:
                 self._undo()
                 self.ply -= 1
             except BaseException as exception:
+                self.undo_failed = True
                 self.fail(exception)
 
     cdef bint at_terminal(self) noexcept nogil:

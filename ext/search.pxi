@@ -47,8 +47,8 @@ STOP_CODE_NAMES = {
     STOP_ERROR: "error",
 }
 
-# How often (in nodes) the clock and Ctrl-C are polled: a power of two minus one.
-cdef int64_t POLL_MASK = 1023
+# How often (in nodes) the limits, the clock and Ctrl-C are polled.
+cdef int64_t POLL_INTERVAL = 1024
 cdef int UNLIMITED_DEPTH = MAX_SEARCH_PLY + 1
 cdef int64_t TRACE_NO_VALUE = -(1 << 62)   # trace entry of a node whose value was not read
 
@@ -95,6 +95,7 @@ cdef class Searcher:
     cdef bint iterative           # iterative deepening from depth 1 up to max_depth
     cdef bint root_maximizing     # minimax form: is the side to move at the root MAX?
     cdef int64_t node_limit       # 0: no limit
+    cdef int64_t nodes_until_poll # countdown to the next poll_limits()
     cdef double time_limit        # 0: no limit
     cdef double deadline
     cdef int stop                 # a StopCode, RUNNING while searching
@@ -184,17 +185,19 @@ cdef class Searcher:
 
     # --- limits ------------------------------------------------------------------------------
 
-    cdef inline void poll_limits(self) noexcept nogil:
-        """Check the node limit and the game's error flag every node; the clock and Ctrl-C
-        every POLL_MASK + 1 nodes, since those cost a system call or the GIL."""
-        if self.node_limit > 0 and self.stats.nodes >= self.node_limit:
-            self.stop = STOP_NODE_LIMIT
-        elif self.game.error:
+    cdef void poll_limits(self) noexcept nogil:
+        """Every POLL_INTERVAL nodes, and exactly at the node limit: check the limits, the
+        game's error flag, the clock and Ctrl-C (the last two cost a system call or the GIL)."""
+        cdef int64_t interval = POLL_INTERVAL
+        if self.node_limit > 0:
+            if self.stats.nodes >= self.node_limit:
+                self.stop = STOP_NODE_LIMIT
+                return
+            interval = min(interval, self.node_limit - self.stats.nodes)
+        self.nodes_until_poll = interval
+        if self.game.error:
             self.stop = STOP_ERROR
-        elif (self.stats.nodes & POLL_MASK) == 0:
-            self.poll_clock_and_signals()
-
-    cdef void poll_clock_and_signals(self) noexcept nogil:
+            return
         if self.time_limit > 0 and negamax_monotonic_seconds() >= self.deadline:
             self.stop = STOP_TIME_LIMIT
             return
@@ -220,7 +223,9 @@ cdef class Searcher:
         self.pv_length[ply] = ply
         if self.tracing:
             self.record_visit(ply)
-        self.poll_limits()
+        self.nodes_until_poll -= 1
+        if self.nodes_until_poll == 0:
+            self.poll_limits()
         return self.stop == RUNNING
 
     cdef inline void update_pv(self, int ply, Move move) noexcept nogil:
@@ -235,7 +240,7 @@ cdef class Searcher:
 
     cdef inline void note_root_move(self, int ply, Move move, Score value) noexcept nogil:
         """Remember the best fully searched root move, for a search stopped mid-iteration."""
-        if ply == 0 and self.stop == RUNNING and (not self.root_has_best or value > self.root_best_value):
+        if ply == 0 and self.stop == RUNNING and not self.game.error and (not self.root_has_best or value > self.root_best_value):
             self.root_has_best = True
             self.root_best_value = value
             self.root_best_move = move
@@ -294,6 +299,7 @@ cdef class Searcher:
             raise MemoryError()
         self.preferred_root_move = -1
         self.stop = RUNNING
+        self.nodes_until_poll = min(POLL_INTERVAL, self.node_limit) if self.node_limit > 0 else POLL_INTERVAL
         try:
             with nogil:
                 started = negamax_monotonic_seconds()
@@ -304,6 +310,8 @@ cdef class Searcher:
                     if self.tracing:
                         self.trace_count = 0
                     value = self.search_once(depth)
+                    if self.stop == RUNNING and self.game.error:
+                        self.stop = STOP_ERROR   # a callback failed since the last poll
                     if self.stop != RUNNING:
                         break
                     self.stats.iterations += 1

@@ -169,12 +169,48 @@ def test_ctrl_c_interrupts_plain_search(big_tree):
     assert wall < 3.0
 
 
-def test_ctrl_c_interrupts_python_game_search():
+def check_nim_line(heaps, res):
+    """best_move and the PV are legal moves replayed from the root position."""
+    from test_python_game import Nim
+
+    game = Nim(heaps)
+    assert res.best_move in R.nim_moves(list(heaps))
+    assert tuple(res.pv)[0] == res.best_move
+    for move in res.pv:
+        assert tuple(move) in R.nim_moves(game.heaps)
+        game.play(tuple(move))
+
+
+@pytest.mark.parametrize("delay", [0.1, 0.15, 0.2, 0.25, 0.3])
+def test_ctrl_c_interrupts_python_game_search(delay):
     """Ctrl-C during a search over a game written in Python (the interrupt lands in a callback)."""
     from test_python_game import Nim
 
-    game = Nim((2, 3, 4, 5, 6))
-    res, wall = run_and_interrupt(lambda: nm.search(game, algorithm="alphabeta", time_limit=60))
+    heaps = (2, 3, 4, 5, 6)
+    game = Nim(heaps)
+    res, wall = run_and_interrupt(lambda: nm.search(game, algorithm="alphabeta", time_limit=60),
+                                  delay=delay)
     assert res.stop_reason == nm.StopReason.INTERRUPTED
     assert wall < 5.0
-    assert game.heaps == [2, 3, 4, 5, 6] and game.history == []
+    assert game.heaps == list(heaps) and game.history == []
+    check_nim_line(heaps, res)
+
+
+@pytest.mark.parametrize("limits,reason", [
+    (dict(node_limit=3000), nm.StopReason.NODE_LIMIT),
+    (dict(time_limit=0.3), nm.StopReason.TIME_LIMIT),
+], ids=["nodes", "time"])
+def test_limits_python_game(limits, reason):
+    from test_python_game import Nim
+
+    heaps = (2, 3, 4, 5, 6)
+    game = Nim(heaps)
+    start = time.perf_counter()
+    res = nm.search(game, algorithm="alphabeta", **limits)
+    assert time.perf_counter() - start < 5.0
+    assert res.stop_reason == reason
+    assert res.stats.iterations >= 1
+    assert game.heaps == list(heaps) and game.history == []
+    check_nim_line(heaps, res)
+    if "node_limit" in limits:
+        assert res.stats.nodes <= limits["node_limit"]

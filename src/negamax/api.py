@@ -67,6 +67,10 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
                         bool(trace), bool(iterative), root_maximizing)
     raw = searcher.run()
     stop_reason = _stop_reason(raw, searcher, native, game)
+    if isinstance(native, PythonGameAdapter) and native.exception is not None:
+        # Interrupted inside a callback: the game's state is suspect, so read the moves of
+        # the result on a fresh copy.
+        native = _native_copy(game, None)
     return _build_result(raw, native, algorithm, stop_reason)
 
 

@@ -185,8 +185,9 @@ def uniform(branching: int, depth: int, ordering: str = "random", seed: int = 0,
         scores = (rng.permutation(leaves) - leaves // 2).astype(np.int32)
     else:
         scores = _dominance_scores(branching, depth, ordering == "best", bool(maximizing))
+    # leaf_values is a read-only view of the scores the search reads: no second copy.
     return UniformTree(branching, depth, scores, bool(maximizing), ordering,
-                       leaf_values=_read_only(scores.copy()))
+                       leaf_values=_read_only(scores.view()))
 
 
 def _dominance_scores(branching: int, depth: int, best_first: bool, maximizing: bool) -> np.ndarray:
