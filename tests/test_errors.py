@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import negamax as nm
+import reference as R
 from helpers import ttt_state, tree_state
 
 TicTacToe = nm.games.TicTacToe
@@ -186,9 +187,11 @@ def test_from_nested_bad_leaves(nested):
     raises_with_message(TypeError, nm.trees.from_nested, nested)
 
 
-def test_from_nested_tuple_is_not_a_list():
-    """The spec reads 'nested lists ... other -> TypeError': a tuple is 'other'."""
-    raises_with_message(TypeError, nm.trees.from_nested, [1, (2, 3)])
+def test_from_nested_tuple_is_an_inner_node():
+    """Tuples nest like lists (documented); the value is the reference minimax of the list form."""
+    assert nm.search(nm.trees.from_nested([1, (2, 3)])).value == R.minimax([1, [2, 3]], True).value
+    for bad in ({2, 3}, {"a": 1}, range(3)):
+        raises_with_message(TypeError, nm.trees.from_nested, [1, bad])
 
 
 @pytest.mark.parametrize("move,exc", [(2, ValueError), (-1, ValueError), (99, ValueError),
