@@ -9,7 +9,7 @@
 
 cimport cython
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport int32_t, int64_t, uint64_t
+from libc.stdint cimport INT64_MIN, int32_t, int64_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memcpy
 
@@ -50,7 +50,7 @@ STOP_CODE_NAMES = {
 # How often (in nodes) the limits, the clock and Ctrl-C are polled.
 cdef int64_t POLL_INTERVAL = 1024
 cdef int UNLIMITED_DEPTH = MAX_SEARCH_PLY + 1
-cdef int64_t TRACE_NO_VALUE = -(1 << 62)   # trace entry of a node whose value was not read
+cdef int64_t TRACE_NO_VALUE = INT64_MIN   # trace entry of a node whose value was not read
 
 
 ctypedef fused GameT:

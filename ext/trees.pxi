@@ -86,7 +86,8 @@ cdef class TreeGame(NativeGame):
         if score is None or self._values_of_scores is None:
             return score
         table = self._values_of_scores
-        return table[(int(score) + len(table) - 1) // 2].item()
+        value = table[(int(score) + len(table) - 1) // 2]
+        return value.item() if isinstance(value, np.generic) else value
 
     @property
     def leaf_values(self):

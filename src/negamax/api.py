@@ -15,6 +15,7 @@ from negamax._core import TreeGame
 from negamax.game import NativeGame
 from negamax.python_game import Game, overrides
 from negamax.results import SearchResult, SearchStats, StopReason, Visit
+from negamax.scores import MAX_PLY
 
 __all__ = ["search", "ALGORITHMS"]
 
@@ -95,7 +96,7 @@ def _check_depth(depth: Any) -> Optional[int]:
         raise TypeError(f"depth must be an int or None, not {type(depth).__name__}")
     if depth < 0:
         raise ValueError(f"depth must be >= 0, got {depth}")
-    return int(depth)
+    return min(int(depth), MAX_PLY)   # no search goes deeper than MAX_PLY anyway
 
 
 def _check_time_limit(time_limit: Any) -> Optional[float]:
@@ -115,7 +116,7 @@ def _check_node_limit(node_limit: Any) -> Optional[int]:
         raise TypeError(f"node_limit must be an int, not {type(node_limit).__name__}")
     if node_limit <= 0:
         raise ValueError(f"node_limit must be positive, got {node_limit}")
-    return int(node_limit)
+    return min(int(node_limit), 2 ** 62)   # beyond any search; keeps it a C int64
 
 
 def _native_copy(game: Any, maximizing: Any) -> NativeGame:

@@ -14,7 +14,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 import numpy as np
 
 from negamax._core import ExplicitTree, TreeGame, UniformTree
-from negamax.scores import EVAL_LIMIT
+from negamax.scores import EVAL_LIMIT, MAX_PLY
 
 __all__ = ["Tree", "ExplicitTree", "UniformTree", "from_nested", "from_arrays", "uniform",
            "MAX_UNIFORM_LEAVES", "ORDERINGS"]
@@ -32,27 +32,27 @@ ORDERINGS = ("best", "worst", "random")
 def _check_leaf(value: Any, path: Tuple[int, ...]) -> None:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"tree leaf at path {path} must be a number, not {type(value).__name__} {value!r}")
-    if isinstance(value, float) and not math.isfinite(value):
+    if not isinstance(value, (int, np.integer)) and not math.isfinite(float(value)):
         raise ValueError(f"tree leaf at path {path} must be finite, got {value!r}")
 
 
-def _scores_for(values: Sequence[Any]) -> Tuple[np.ndarray, Optional[np.ndarray], int]:
+def _scores_for(values: Sequence[Any]) -> Tuple[np.ndarray, Optional[tuple], int]:
     """Integer scores the native search compares, and the table turning scores back into values.
 
-    Integer leaves within the score range are used as they are. Otherwise (floats, huge
-    integers) each value is replaced by its rank among the distinct values and 0: minimax and
-    alpha-beta only compare leaves, so ranks give the same value, moves and pruning.
+    Integer leaves within the score range are used as they are. Otherwise (floats, fractions,
+    huge integers) each value is replaced by its rank among the distinct values and 0:
+    minimax and alpha-beta only compare leaves, so ranks give the same value, moves and
+    pruning, and the table gives back the exact original numbers.
     Returns (scores of `values`, table or None, score of the value 0)."""
     if all(isinstance(v, (int, np.integer)) and -EVAL_LIMIT <= v <= EVAL_LIMIT for v in values):
         return np.asarray(values, dtype=np.int32), None, 0
-    as_float = any(isinstance(v, (float, np.floating)) for v in values)
-    table = np.unique(np.asarray(list(values) + [0], dtype=np.float64 if as_float else object))
-    if not as_float:
-        table = table.astype(np.int64) if all(-2**63 <= int(v) < 2**63 for v in table) else table
-    ranks = np.searchsorted(table, np.asarray(values, dtype=table.dtype))
-    scores = (2 * ranks - (len(table) - 1)).astype(np.int32)
-    zero_score = int(2 * np.searchsorted(table, 0) - (len(table) - 1))
-    return scores, table, zero_score
+    table = tuple(sorted(set(values) | {0}))
+    if len(table) > EVAL_LIMIT:
+        raise ValueError(f"a tree with {len(table)} distinct leaf values is beyond the score range")
+    rank = {value: index for index, value in enumerate(table)}
+    offset = len(table) - 1          # scores 2*rank - offset are symmetric around 0
+    scores = np.asarray([2 * rank[v] - offset for v in values], dtype=np.int32)
+    return scores, table, 2 * rank[0] - offset
 
 
 def from_nested(nested: Any, maximizing: bool = True) -> ExplicitTree:
@@ -86,6 +86,7 @@ def from_nested(nested: Any, maximizing: bool = True) -> ExplicitTree:
                 node_values.append(node)
         level = next_level
     child_start.append(next_index)
+    _check_height(height)
     starts = np.asarray(child_start, dtype=np.int64)
     leaf_indices = _leaves_left_to_right(starts)
     leaf_list = [node_values[i] for i in leaf_indices]
@@ -133,9 +134,15 @@ def from_arrays(child_counts: np.ndarray, values: np.ndarray, maximizing: bool =
             break
         depths = updated
     leaves = _leaves_left_to_right(starts)
+    _check_height(int(depths.max()))
     return ExplicitTree(starts, values.astype(np.int32), int(depths.max()), bool(maximizing),
                         int(child_counts.max()), internal_score=0,
                         leaf_values=_read_only(values[leaves].astype(np.int64)))
+
+
+def _check_height(height: int) -> None:
+    if height > MAX_PLY:
+        raise ValueError(f"the tree is {height} plies deep; the search goes at most {MAX_PLY} plies")
 
 
 def _leaves_left_to_right(starts: np.ndarray) -> List[int]:
@@ -177,6 +184,7 @@ def uniform(branching: int, depth: int, ordering: str = "random", seed: int = 0,
     if not isinstance(maximizing, (bool, np.bool_)):
         raise TypeError(f"maximizing must be a bool, not {type(maximizing).__name__}")
     leaves = branching ** depth
+    _check_height(depth)
     if leaves > MAX_UNIFORM_LEAVES:
         raise ValueError(f"a uniform tree of branching {branching} and depth {depth} has {leaves} "
                          f"leaves, more than the limit of {MAX_UNIFORM_LEAVES}")
