@@ -120,9 +120,9 @@ cdef class PythonGameAdapter(NativeGame):
                     raise TypeError(f"{type(self.game).__name__}.evaluate() must return an int, "
                                     f"got {type(value).__name__} {value!r}")
                 value = _as_index(value)
-                if not -WIN <= value <= WIN:
-                    raise ValueError(f"{type(self.game).__name__}.evaluate() returned {value}, outside "
-                                     f"[-WIN, WIN] = [{-WIN}, {WIN}]")
+                if not (-EVAL_LIMIT <= value <= EVAL_LIMIT or value == WIN or value == -WIN):
+                    raise ValueError(f"{type(self.game).__name__}.evaluate() returned {value}: a value "
+                                     f"must be WIN, -WIN or within +-EVAL_LIMIT = {EVAL_LIMIT}")
                 return <Score> value
             except BaseException as exception:
                 self.fail(exception)
@@ -144,7 +144,10 @@ cdef class PythonGameAdapter(NativeGame):
                 return 0
             try:
                 hint = _as_index(self._order_hint(self.move_lists[self.ply][move]))
-                return <int32_t> max(-2**31, min(2**31 - 1, hint))
+                if not -2**31 <= hint < 2**31:
+                    raise ValueError(f"{type(self.game).__name__}.order_hint() returned {hint}, "
+                                     f"outside the 32-bit range the search sorts by")
+                return <int32_t> hint
             except BaseException as exception:
                 self.fail(exception)
                 return 0

@@ -186,8 +186,9 @@ cdef class Searcher:
     # --- limits ------------------------------------------------------------------------------
 
     cdef void poll_limits(self) noexcept nogil:
-        """Every POLL_INTERVAL nodes, and exactly at the node limit: check the limits, the
-        game's error flag, the clock and Ctrl-C (the last two cost a system call or the GIL)."""
+        """Called before entering a node, every POLL_INTERVAL nodes and exactly when the node
+        budget is spent: check the node limit, the game's error flag, the clock and Ctrl-C
+        (the last two cost a system call or the GIL)."""
         cdef int64_t interval = POLL_INTERVAL
         if self.node_limit > 0:
             if self.stats.nodes >= self.node_limit:
@@ -216,16 +217,19 @@ cdef class Searcher:
     # --- shared node bookkeeping --------------------------------------------------------------
 
     cdef inline bint enter_node(self, int ply) noexcept nogil:
-        """Count the node and check the limits; False when the search must stop."""
+        """Check the limits and count the node; False when the search must stop (so a search
+        never enters more than node_limit nodes)."""
+        if self.nodes_until_poll == 0:
+            self.poll_limits()
+            if self.stop != RUNNING:
+                return False
+        self.nodes_until_poll -= 1
         self.stats.nodes += 1
         if ply > self.stats.max_ply:
             self.stats.max_ply = ply
         self.pv_length[ply] = ply
         if self.tracing:
             self.record_visit(ply)
-        self.nodes_until_poll -= 1
-        if self.nodes_until_poll == 0:
-            self.poll_limits()
         return self.stop == RUNNING
 
     cdef inline void update_pv(self, int ply, Move move) noexcept nogil:
@@ -325,6 +329,9 @@ cdef class Searcher:
                     # (the result is exact and a deeper search would repeat it).
                     if depth >= self.max_depth or not self.horizon_reached:
                         self.stop = STOP_COMPLETED
+                        break
+                    if self.time_limit > 0 and negamax_monotonic_seconds() >= self.deadline:
+                        self.stop = STOP_TIME_LIMIT   # no time left to start another iteration
                         break
                     depth += 1
                 elapsed = negamax_monotonic_seconds() - started

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import sys
 from typing import List, Optional
 
@@ -35,13 +36,28 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _read_nested(text: str):
+    """A nested list written as JSON or as a Python literal."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        raise ValueError(f"cannot read the tree {text!r}: write it as a nested list of numbers, "
+                         f"e.g. '[[3, 4], [8, 5]]'") from None
+
+
 def _make_game(args: argparse.Namespace):
     if args.game == "tictactoe":
+        if not args.maximizing:
+            raise ValueError("--min applies to trees only: a game's values are from the side to move")
         return nm.games.TicTacToe("".join(args.position) or ".........")
     if args.game == "tree":
         if not args.position:
             raise ValueError("give the tree as a nested list, e.g. '[[3, 4], [8, 5]]'")
-        return nm.trees.from_nested(ast.literal_eval(" ".join(args.position)), maximizing=args.maximizing)
+        return nm.trees.from_nested(_read_nested(" ".join(args.position)), maximizing=args.maximizing)
     if len(args.position) != 2:
         raise ValueError("give the branching factor and the depth, e.g. 'uniform 8 6'")
     branching, depth = (int(x) for x in args.position)
@@ -85,7 +101,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         result = nm.search(game, args.depth, algorithm=args.algorithm, ordering=not args.no_ordering,
                            time_limit=args.time_limit, node_limit=args.node_limit,
                            maximizing=maximizing)
-    except (ValueError, TypeError, SyntaxError) as error:
+    except (ValueError, TypeError) as error:
         print(f"negamax: error: {error}", file=sys.stderr)
         return 2
     print(format_result(game, result))

@@ -19,12 +19,14 @@ from negamax.scores import MAX_PLY
 
 __all__ = ["search", "ALGORITHMS"]
 
-#: Algorithm names accepted by search().
-ALGORITHMS = {
+_ALGORITHM_CODES = {
     "minimax": ALGORITHM_MINIMAX,
     "negamax": ALGORITHM_NEGAMAX,
     "alphabeta": ALGORITHM_ALPHABETA,
 }
+
+#: Algorithm names accepted by search().
+ALGORITHMS = tuple(_ALGORITHM_CODES)
 
 _GAME_ERRORS = {
     2: "{name} generated more moves than its max_moves = {max_moves}",
@@ -79,9 +81,9 @@ def _algorithm_code(algorithm: Any) -> int:
     if not isinstance(algorithm, str):
         raise TypeError(f"algorithm must be a string, not {type(algorithm).__name__}")
     try:
-        return ALGORITHMS[algorithm]
+        return _ALGORITHM_CODES[algorithm]
     except KeyError:
-        raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {sorted(ALGORITHMS)}") from None
+        raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {list(ALGORITHMS)}") from None
 
 
 def _check_bool(name: str, value: Any) -> None:
@@ -104,9 +106,13 @@ def _check_time_limit(time_limit: Any) -> Optional[float]:
         return None
     if isinstance(time_limit, bool) or not isinstance(time_limit, numbers.Real):
         raise TypeError(f"time_limit must be a number of seconds, not {type(time_limit).__name__}")
-    if not (time_limit > 0 and math.isfinite(time_limit)):
-        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit}")
-    return float(time_limit)
+    try:
+        seconds = float(time_limit)
+    except OverflowError:
+        raise ValueError("time_limit is too large to be a number of seconds") from None
+    if not (seconds > 0 and math.isfinite(seconds)):
+        raise ValueError(f"time_limit must be a positive, finite number of seconds, got {time_limit}")
+    return seconds
 
 
 def _check_node_limit(node_limit: Any) -> Optional[int]:
@@ -127,7 +133,7 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
             raise ValueError("maximizing applies to explicit trees only: a game's values are "
                              "always from the side to move")
     if isinstance(game, NativeGame):
-        native = game.copy()
+        native = _checked_copy(game, NativeGame)
         if maximizing is not None:
             native.maximizing = maximizing
         return native
@@ -136,10 +142,18 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
             value = getattr(game, name)
             if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
                 raise ValueError(f"{type(game).__name__}.{name} must be a positive int, got {value!r}")
-        return PythonGameAdapter(game.copy(), int(game.max_moves), int(game.max_ply),
+        return PythonGameAdapter(_checked_copy(game, Game), int(game.max_moves), int(game.max_ply),
                                  overrides(game, "key"), overrides(game, "order_hint"))
     raise TypeError(f"cannot search a {type(game).__name__}: pass a built-in game, a tree from "
                     f"negamax.trees, or an instance of a negamax.Game subclass")
+
+
+def _checked_copy(game: Any, kind: type) -> Any:
+    copy = game.copy()
+    if not isinstance(copy, kind):
+        raise TypeError(f"{type(game).__name__}.copy() must return a {kind.__name__}, "
+                        f"not {type(copy).__name__}")
+    return copy
 
 
 def _stop_reason(raw: dict, searcher: Searcher, native: NativeGame, game: Any) -> StopReason:

@@ -17,13 +17,16 @@ from negamax._core import ExplicitTree, TreeGame, UniformTree
 from negamax.scores import EVAL_LIMIT, MAX_PLY
 
 __all__ = ["Tree", "ExplicitTree", "UniformTree", "from_nested", "from_arrays", "uniform",
-           "MAX_UNIFORM_LEAVES", "ORDERINGS"]
+           "MAX_UNIFORM_LEAVES", "MAX_NESTED_NODES", "ORDERINGS"]
 
 #: Every tree type is a TreeGame.
 Tree = TreeGame
 
 #: Largest uniform tree (number of leaves) uniform() builds: 4 bytes per leaf, 1 GiB.
 MAX_UNIFORM_LEAVES = 2 ** 28
+
+#: Largest tree from_nested() reads: nested Python lists cost far more memory than arrays.
+MAX_NESTED_NODES = 50_000_000
 
 #: Leaf arrangements of uniform(): "best" and "worst" for alpha-beta in natural child order.
 ORDERINGS = ("best", "worst", "random")
@@ -62,6 +65,7 @@ def from_nested(nested: Any, maximizing: bool = True) -> ExplicitTree:
     a leaf that is not a number and ValueError for an empty list."""
     if not isinstance(maximizing, (bool, np.bool_)):
         raise TypeError(f"maximizing must be a bool, not {type(maximizing).__name__}")
+    _reject_cycles(nested)
     # Breadth-first numbering: the children of each node get consecutive indices.
     level: List[Tuple[Any, Tuple[int, ...]]] = [(nested, ())]
     child_start: List[int] = []
@@ -72,7 +76,13 @@ def from_nested(nested: Any, maximizing: bool = True) -> ExplicitTree:
     while level:
         height += 1
         next_level = []
+        if height > MAX_PLY:
+            raise ValueError(f"the tree is more than {MAX_PLY} plies deep; "
+                             f"the search goes at most {MAX_PLY} plies")
         for node, path in level:
+            if next_index > MAX_NESTED_NODES:
+                raise ValueError(f"the tree has more than {MAX_NESTED_NODES} nodes; build large trees "
+                                 f"with from_arrays() or uniform()")
             child_start.append(next_index)
             if isinstance(node, (list, tuple)):
                 if len(node) == 0:
@@ -98,6 +108,27 @@ def from_nested(nested: Any, maximizing: bool = True) -> ExplicitTree:
                         leaf_values=_read_only(np.asarray(leaf_list)))
 
 
+def _reject_cycles(nested: Any) -> None:
+    """Raise ValueError if a list contains itself, directly or further down (it would be an
+    infinite tree). Lists shared between several parents are fine: each copy is a subtree."""
+    on_path = set()
+    finished = set()
+    stack = [(nested, False)]
+    while stack:
+        node, leaving = stack.pop()
+        if leaving:
+            on_path.discard(id(node))
+            finished.add(id(node))
+            continue
+        if not isinstance(node, (list, tuple)) or id(node) in finished:
+            continue
+        if id(node) in on_path:
+            raise ValueError("the nested lists contain themselves: a tree must be finite")
+        on_path.add(id(node))
+        stack.append((node, True))
+        stack.extend((child, False) for child in node)
+
+
 def from_arrays(child_counts: np.ndarray, values: np.ndarray, maximizing: bool = True) -> ExplicitTree:
     """A tree from two arrays in breadth-first order: the number of children of each node and
     each node's value (MAX terms; read at leaves, and at inner nodes a depth limit cuts)."""
@@ -108,17 +139,21 @@ def from_arrays(child_counts: np.ndarray, values: np.ndarray, maximizing: bool =
             raise ValueError(f"{name} must be one-dimensional, got shape {array.shape}")
         if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
             raise TypeError(f"{name} must have an integer dtype, not {array.dtype}")
+    if not isinstance(maximizing, (bool, np.bool_)):
+        raise TypeError(f"maximizing must be a bool, not {type(maximizing).__name__}")
     count = len(child_counts)
     if count == 0:
         raise ValueError("a tree needs at least one node")
+    if int(child_counts.max()) >= 2 ** 31 or int(values.max()) > EVAL_LIMIT or int(values.min()) < -EVAL_LIMIT:
+        raise ValueError(f"child counts must be below 2**31 and values within +-{EVAL_LIMIT}")
+    child_counts = child_counts.astype(np.int64)
+    values = values.astype(np.int64)
     if len(values) != count:
         raise ValueError(f"child_counts has {count} nodes but values has {len(values)}")
     if (child_counts < 0).any():
         raise ValueError("child_counts must be non-negative")
     if int(child_counts.sum()) != count - 1:
         raise ValueError(f"child_counts must add up to {count - 1} (every node but the root is a child)")
-    if np.abs(values.astype(np.int64)).max() > EVAL_LIMIT:
-        raise ValueError(f"values must lie within +-{EVAL_LIMIT}")
     starts = np.empty(count + 1, dtype=np.int64)
     starts[0] = 1
     np.cumsum(child_counts, out=starts[1:])
@@ -183,14 +218,19 @@ def uniform(branching: int, depth: int, ordering: str = "random", seed: int = 0,
         raise ValueError(f"ordering must be one of {ORDERINGS}, got {ordering!r}")
     if not isinstance(maximizing, (bool, np.bool_)):
         raise TypeError(f"maximizing must be a bool, not {type(maximizing).__name__}")
+    if seed < 0:
+        raise ValueError(f"seed must be >= 0, got {seed}")
+    _check_height(int(depth))
+    branching, depth = int(branching), int(depth)
+    # Compare logarithms first: b**d itself can be astronomically large.
+    if branching > 1 and depth * math.log2(branching) > math.log2(MAX_UNIFORM_LEAVES) + 1e-9:
+        raise ValueError(f"a uniform tree of branching {branching} and depth {depth} has {branching}**{depth} "
+                         f"leaves, more than the limit of 2**28 = {MAX_UNIFORM_LEAVES}")
     leaves = branching ** depth
-    _check_height(depth)
-    if leaves > MAX_UNIFORM_LEAVES:
-        raise ValueError(f"a uniform tree of branching {branching} and depth {depth} has {leaves} "
-                         f"leaves, more than the limit of {MAX_UNIFORM_LEAVES}")
     if ordering == "random":
-        rng = np.random.default_rng(seed)
-        scores = (rng.permutation(leaves) - leaves // 2).astype(np.int32)
+        scores = np.arange(leaves, dtype=np.int32)
+        np.random.default_rng(seed).shuffle(scores)
+        scores -= leaves // 2
     else:
         scores = _dominance_scores(branching, depth, ordering == "best", bool(maximizing))
     # leaf_values is a read-only view of the scores the search reads: no second copy.
@@ -206,13 +246,15 @@ def _dominance_scores(branching: int, depth: int, best_first: bool, maximizing: 
     significant: a MAX level adds the digit, a MIN level subtracts it, and the digit is
     (b - 1 - child index) for best-first, the child index for worst-first. Since a digit
     outweighs all lower digits together, every comparison alpha-beta makes is decided at the
-    first level where two paths differ, which fixes exactly where it can cut."""
-    index = np.arange(branching ** depth, dtype=np.int64)
-    scores = np.zeros(branching ** depth, dtype=np.int64)
+    first level where two paths differ, which fixes exactly where it can cut.
+    Built level by level (each level's values = parent's value + this level's digit term), so
+    the peak memory is little more than the final int32 array."""
+    scores = np.zeros(1, dtype=np.int32)
+    children = np.arange(branching, dtype=np.int32)
+    digits = (branching - 1 - children) if best_first else children
     for level in range(depth):
         weight = branching ** (depth - 1 - level)
-        child = (index // weight) % branching
-        digit = (branching - 1 - child) if best_first else child
         max_to_move = maximizing == (level % 2 == 0)
-        scores += digit * weight if max_to_move else -digit * weight
-    return scores.astype(np.int32)
+        step = (digits * weight if max_to_move else -digits * weight).astype(np.int32)
+        scores = (scores[:, None] + step[None, :]).reshape(-1)
+    return scores
