@@ -7,11 +7,12 @@ import math
 import numbers
 from typing import Any, Optional
 
-from negamax._python_game import PythonGameAdapter
+import numpy as np
+
 from negamax._core import (
-    ALGORITHM_ALPHABETA, ALGORITHM_MINIMAX, ALGORITHM_NEGAMAX, Searcher,
+    ALGORITHM_ALPHABETA, ALGORITHM_MINIMAX, ALGORITHM_NEGAMAX, Searcher, TreeGame,
 )
-from negamax._core import TreeGame
+from negamax._python_game import PythonGameAdapter
 from negamax.game import NativeGame
 from negamax.python_game import Game, overrides
 from negamax.results import SearchResult, SearchStats, StopReason, Visit
@@ -87,7 +88,7 @@ def _algorithm_code(algorithm: Any) -> int:
 
 
 def _check_bool(name: str, value: Any) -> None:
-    if not isinstance(value, bool):
+    if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be True or False, not {value!r}")
 
 
@@ -135,7 +136,7 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
     if isinstance(game, NativeGame):
         native = _checked_copy(game, NativeGame)
         if maximizing is not None:
-            native.maximizing = maximizing
+            native.maximizing = bool(maximizing)
         return native
     if isinstance(game, Game):
         for name in ("max_moves", "max_ply"):
