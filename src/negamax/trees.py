@@ -32,11 +32,11 @@ MAX_NESTED_NODES = 50_000_000
 ORDERINGS = ("best", "worst", "random")
 
 
-def _check_leaf(value: Any, path: Tuple[int, ...]) -> None:
+def _check_leaf(value: Any) -> None:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"tree leaf at path {path} must be a number, not {type(value).__name__} {value!r}")
+        raise TypeError(f"a leaf must be a number, not {type(value).__name__} {value!r}")
     if not isinstance(value, (int, np.integer)) and not math.isfinite(float(value)):
-        raise ValueError(f"tree leaf at path {path} must be finite, got {value!r}")
+        raise ValueError(f"a leaf must be finite, got {value!r}")
 
 
 def _scores_for(values: Sequence[Any]) -> Tuple[np.ndarray, Optional[tuple], int]:
@@ -47,8 +47,13 @@ def _scores_for(values: Sequence[Any]) -> Tuple[np.ndarray, Optional[tuple], int
     minimax and alpha-beta only compare leaves, so ranks give the same value, moves and
     pruning, and the table gives back the exact original numbers.
     Returns (scores of `values`, table or None, score of the value 0)."""
-    if all(isinstance(v, (int, np.integer)) and -EVAL_LIMIT <= v <= EVAL_LIMIT for v in values):
-        return np.asarray(values, dtype=np.int32), None, 0
+    try:
+        as_array = np.asarray(values)
+    except (OverflowError, ValueError):
+        as_array = None
+    if (as_array is not None and as_array.dtype.kind in "iu" and as_array.size
+            and -EVAL_LIMIT <= as_array.min() and as_array.max() <= EVAL_LIMIT):
+        return as_array.astype(np.int32), None, 0
     table = tuple(sorted(set(values) | {0}))
     if len(table) > EVAL_LIMIT:
         raise ValueError(f"a tree with {len(table)} distinct leaf values is beyond the score range")
@@ -59,74 +64,96 @@ def _scores_for(values: Sequence[Any]) -> Tuple[np.ndarray, Optional[tuple], int
 
 
 def from_nested(nested: Any, maximizing: bool = True) -> ExplicitTree:
-    """A tree from nested lists: a list is an inner node, a number is a leaf.
+    """A tree from nested lists: a list (or tuple) is an inner node, a number is a leaf.
 
     ``from_nested([[[3, 4], [8, [-2, 10], 5]], 7])`` is seed 003's tree. Raises TypeError for
-    a leaf that is not a number and ValueError for an empty list."""
+    a leaf that is not a number and ValueError for an empty list or an infinite tree."""
     if not isinstance(maximizing, (bool, np.bool_)):
         raise TypeError(f"maximizing must be a bool, not {type(maximizing).__name__}")
-    _reject_cycles(nested)
-    # Breadth-first numbering: the children of each node get consecutive indices.
-    level: List[Tuple[Any, Tuple[int, ...]]] = [(nested, ())]
-    child_start: List[int] = []
-    node_values: List[Any] = []      # leaf values, None for inner nodes
-    next_index = 1
+    leaf_list = _leaves_left_to_right(nested)
+    # Breadth-first numbering: the children of each node get consecutive indices, so a node's
+    # children are child_start[i] .. child_start[i+1]-1.
+    level: List[Any] = [nested]
+    child_counts: List[int] = []
+    bfs_values: List[Any] = []       # leaf values in breadth-first order
+    bfs_leaves: List[int] = []       # their node indices
     height = -1
-    max_children = 0
     while level:
         height += 1
-        next_level = []
-        if height > MAX_PLY:
-            raise ValueError(f"the tree is more than {MAX_PLY} plies deep; "
-                             f"the search goes at most {MAX_PLY} plies")
-        for node, path in level:
-            if next_index > MAX_NESTED_NODES:
-                raise ValueError(f"the tree has more than {MAX_NESTED_NODES} nodes; build large trees "
-                                 f"with from_arrays() or uniform()")
-            child_start.append(next_index)
+        next_level: List[Any] = []
+        for node in level:
             if isinstance(node, (list, tuple)):
-                if len(node) == 0:
-                    raise ValueError(f"tree node at path {path} is an empty list: a node needs children")
-                next_level.extend((child, path + (i,)) for i, child in enumerate(node))
-                next_index += len(node)
-                max_children = max(max_children, len(node))
-                node_values.append(None)
+                child_counts.append(len(node))
+                next_level.extend(node)
             else:
-                _check_leaf(node, path)
-                node_values.append(node)
+                bfs_leaves.append(len(child_counts))
+                child_counts.append(0)
+                bfs_values.append(node)
         level = next_level
-    child_start.append(next_index)
-    _check_height(height)
-    starts = np.asarray(child_start, dtype=np.int64)
-    leaf_indices = _leaves_left_to_right(starts)
-    leaf_list = [node_values[i] for i in leaf_indices]
-    scores, table, zero_score = _scores_for(leaf_list)
-    node_scores = np.full(len(node_values), zero_score, dtype=np.int32)
-    node_scores[leaf_indices] = scores
-    return ExplicitTree(starts, node_scores, height, bool(maximizing), max_children,
+    scores, table, zero_score = _scores_for(bfs_values)
+    node_scores = np.full(len(child_counts), zero_score, dtype=np.int32)
+    node_scores[np.asarray(bfs_leaves, dtype=np.int64)] = scores
+    starts = np.empty(len(child_counts) + 1, dtype=np.int64)
+    starts[0] = 1
+    np.cumsum(child_counts, out=starts[1:])
+    starts[1:] += 1
+    return ExplicitTree(starts, node_scores, height, bool(maximizing), max(child_counts),
                         internal_score=zero_score, values_of_scores=table,
                         leaf_values=_read_only(np.asarray(leaf_list)))
 
 
-def _reject_cycles(nested: Any) -> None:
-    """Raise ValueError if a list contains itself, directly or further down (it would be an
-    infinite tree). Lists shared between several parents are fine: each copy is a subtree."""
-    on_path = set()
-    finished = set()
-    stack = [(nested, False)]
+def _leaves_left_to_right(nested: Any) -> List[Any]:
+    """Check the nested lists (finite, no empty list, numeric leaves, within the size and depth
+    limits) and return their leaves from left to right, without recursion."""
+    leaves: List[Any] = []
+    on_path = set()                  # ids of the lists enclosing the current node
+    stack: List[Any] = [(nested, 0, False)]
+    nodes = 0
     while stack:
-        node, leaving = stack.pop()
+        node, depth, leaving = stack.pop()
         if leaving:
             on_path.discard(id(node))
-            finished.add(id(node))
             continue
-        if not isinstance(node, (list, tuple)) or id(node) in finished:
-            continue
-        if id(node) in on_path:
-            raise ValueError("the nested lists contain themselves: a tree must be finite")
-        on_path.add(id(node))
-        stack.append((node, True))
-        stack.extend((child, False) for child in node)
+        nodes += 1
+        if nodes > MAX_NESTED_NODES:
+            raise ValueError(f"the tree has more than {MAX_NESTED_NODES} nodes; build large trees "
+                             f"with from_arrays() or uniform()")
+        if isinstance(node, (list, tuple)):
+            if id(node) in on_path:
+                raise ValueError("the nested lists contain themselves: a tree must be finite")
+            if not node:
+                raise ValueError(f"tree node at path {_path_of(stack)} is an empty list: "
+                                 f"a node needs children")
+            if depth >= MAX_PLY:
+                raise ValueError(f"the tree is more than {MAX_PLY} plies deep; "
+                                 f"the search goes at most {MAX_PLY} plies")
+            on_path.add(id(node))
+            stack.append((node, depth, True))
+            stack.extend((child, depth + 1, False) for child in reversed(node))
+        else:
+            kind = type(node)
+            if kind is not int and (kind is not float or not math.isfinite(node)):
+                try:
+                    _check_leaf(node)
+                except (TypeError, ValueError) as error:
+                    raise type(error)(f"tree leaf at path {_path_of(stack)}: {error}") from None
+            leaves.append(node)
+    return leaves
+
+
+def _path_of(stack: List[Any]) -> Tuple[int, ...]:
+    """The child indices leading to the node just popped, read off the DFS stack: each
+    enclosing list sits there as a 'leaving' entry with its unvisited children above it."""
+    path = []
+    for position, (node, _depth, leaving) in enumerate(stack):
+        if leaving:
+            unvisited = 0
+            for entry in stack[position + 1:]:
+                if entry[2]:
+                    break
+                unvisited += 1
+            path.append(len(node) - unvisited - 1)
+    return tuple(path)
 
 
 def from_arrays(child_counts: np.ndarray, values: np.ndarray, maximizing: bool = True) -> ExplicitTree:
@@ -168,7 +195,7 @@ def from_arrays(child_counts: np.ndarray, values: np.ndarray, maximizing: bool =
         if (updated == depths).all():
             break
         depths = updated
-    leaves = _leaves_left_to_right(starts)
+    leaves = _leaf_indices_left_to_right(starts)
     _check_height(int(depths.max()))
     return ExplicitTree(starts, values.astype(np.int32), int(depths.max()), bool(maximizing),
                         int(child_counts.max()), internal_score=0,
@@ -180,8 +207,8 @@ def _check_height(height: int) -> None:
         raise ValueError(f"the tree is {height} plies deep; the search goes at most {MAX_PLY} plies")
 
 
-def _leaves_left_to_right(starts: np.ndarray) -> List[int]:
-    """Leaf indices in depth-first (left to right) order, without recursion."""
+def _leaf_indices_left_to_right(starts: np.ndarray) -> List[int]:
+    """Leaf indices of a breadth-first tree in depth-first (left to right) order."""
     leaves = []
     stack = [0]
     while stack:
