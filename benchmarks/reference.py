@@ -152,6 +152,50 @@ def minimax_tictactoe(board: Sequence[int] | None = None) -> Result:
     return Result(value * root_player, count[0], count[1])
 
 
+def minimax_tictactoe_functional(board: Sequence[int] | None = None) -> Result:
+    """Seed 001's minimax as the talk formulates it: Terminal, Value, Player, Actions and
+    Result, where Result(s, a) returns a new state and Player counts the marks. Values are
+    1 / -1 / 0 (x wins / o wins / tie), without distance; returned from the side to move.
+    From the empty board: value 0, 549,946 nodes, 255,168 leaves."""
+    board = [0] * 9 if board is None else list(board)
+    count = [0, 0]  # nodes, leaves
+
+    def terminal(state):
+        return winner(state) != 0 or 0 not in state
+
+    def value(state):
+        return winner(state)
+
+    def player(state):
+        return to_move(state)
+
+    def actions(state):
+        return [square for square in range(9) if state[square] == 0]
+
+    def result(state, action):
+        new_state = list(state)
+        new_state[action] = player(state)
+        return new_state
+
+    def minimax(state):
+        count[0] += 1
+        if terminal(state):
+            count[1] += 1
+            return value(state)
+        if player(state) == 1:
+            best = float("-inf")
+            for action in actions(state):
+                best = max(best, minimax(result(state, action)))
+        else:
+            best = float("inf")
+            for action in actions(state):
+                best = min(best, minimax(result(state, action)))
+        return best
+
+    root_value = minimax(board)
+    return Result(int(root_value) * to_move(board), count[0], count[1])
+
+
 if __name__ == "__main__":
     import time
 

@@ -97,6 +97,11 @@ def main(argv=None):
                         f"nodes {r_tpy.nodes}, leaves {r_tpy.leaves})")
     trate_nm = r_tnm.stats.nodes / t_tnm
     trate_py = r_tpy.nodes / t_tpy
+    t_tfn, r_tfn = best_time(reference.minimax_tictactoe_functional, args.python_repeat)
+    if (r_tfn.value, r_tfn.nodes, r_tfn.leaves) != (r_tnm.value, r_tnm.stats.nodes, r_tnm.stats.leaves):
+        problems.append(f"tic-tac-toe: seed-001 Python (value {r_tfn.value}, nodes {r_tfn.nodes}) "
+                        f"!= negamax (value {r_tnm.value}, nodes {r_tnm.stats.nodes})")
+    trate_fn = r_tfn.nodes / t_tfn
     if have_c:
         t_tc, r_tc = best_time(c_baseline.ttt_minimax, args.repeat)
         trate_c = r_tc.nodes / t_tc
@@ -115,6 +120,9 @@ def main(argv=None):
     print(f"| tic-tac-toe full minimax from empty, {r_tnm.stats.nodes:,} nodes | nodes/s "
           f"| {fmt_rate(trate_nm)} | {fmt_rate(trate_py)} | {fmt_rate(trate_c) if have_c else na} "
           f"| {trate_nm / trate_py:,.1f}x | {f'{trate_nm / trate_c:.2f}x' if have_c else na} |")
+    print(f"| tic-tac-toe full minimax, Python in seed 001's form (new state per move) | nodes/s "
+          f"| {fmt_rate(trate_nm)} | {fmt_rate(trate_fn)} | {fmt_rate(trate_c) if have_c else na} "
+          f"| {trate_nm / trate_fn:,.1f}x | {f'{trate_nm / trate_c:.2f}x' if have_c else na} |")
     print()
     print(f"times (best): uniform negamax {t_nm * 1e3:.1f} ms, python {t_py * 1e3:.0f} ms"
           + (f", C {t_c * 1e3:.1f} ms" if have_c else "")

@@ -60,3 +60,11 @@ def _have_c() -> bool:
     except (c_baseline.CompilerNotFound, c_baseline.BuildError):
         return False
     return True
+
+
+def test_python_seed001_tictactoe_minimax(benchmark, nm):
+    """Seed 001's formulation (Result builds a new state): the same counts, slower Python."""
+    benchmark.group = GROUP
+    result = benchmark.pedantic(reference.minimax_tictactoe_functional, rounds=1, iterations=1)
+    benchmark.extra_info["nodes"] = result.nodes
+    assert (result.value, result.nodes, result.leaves) == (0, NODES, LEAVES)
