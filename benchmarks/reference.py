@@ -196,6 +196,47 @@ def minimax_tictactoe_functional(board: Sequence[int] | None = None) -> Result:
     return Result(int(root_value) * to_move(board), count[0], count[1])
 
 
+class Tree:
+    """Seed 003's tree node, as the article writes it."""
+
+    def __init__(self, children):
+        self.children = children
+
+
+class Terminal(Tree):
+    """Seed 003's leaf."""
+
+    def __init__(self, value):
+        super().__init__([])
+        self.value = value
+
+
+def pruning(tree, maximising_player, alpha=float("-inf"), beta=float("+inf")):
+    """Seed 003's final alpha-beta, word for word."""
+    if isinstance(tree, Terminal):
+        return tree.value
+    val = float("-inf") if maximising_player else float("+inf")
+    for subtree in tree.children:
+        sub_val = pruning(subtree, not maximising_player, alpha, beta)
+        if maximising_player:
+            val = max(val, sub_val)
+            alpha = max(alpha, sub_val)
+        else:
+            val = min(val, sub_val)
+            beta = min(beta, sub_val)
+        if beta <= alpha:
+            break
+    return val
+
+
+def seed003_tree(leaves: Sequence[int], branching: int, depth: int) -> Tree:
+    """The uniform tree over `leaves` as seed 003's Tree/Terminal objects (one object per node)."""
+    level = [Terminal(value) for value in leaves]
+    for _ in range(depth):
+        level = [Tree(level[i:i + branching]) for i in range(0, len(level), branching)]
+    return level[0]
+
+
 if __name__ == "__main__":
     import time
 

@@ -88,3 +88,19 @@ def test_uniform_minimising_root_agrees(nm, c_lib):
     res = nm.search(tree, algorithm="alphabeta", maximizing=False)
     assert (py.value, py.nodes, py.leaves) == (c.value, c.nodes, c.leaves)
     assert (res.value, res.stats.nodes, res.stats.leaves) == (py.value, py.nodes, py.leaves)
+
+
+def test_python_seed003_verbatim_b8_d6(benchmark, nm):
+    """Seed 003's own code over Tree/Terminal objects (b=8, d=6: building 8**8 objects alone
+    takes tens of seconds). Same value as negamax."""
+    benchmark.group = "alpha-beta uniform b=8 d=6 random: seed 003 verbatim vs negamax"
+    tree = nm.trees.uniform(8, 6, ordering="random", seed=0)
+    root = reference.seed003_tree(tree.leaf_values.tolist(), 8, 6)
+    value = benchmark.pedantic(reference.pruning, args=(root, True), rounds=3, iterations=1)
+    assert value == nm.search(tree).value
+
+
+def test_negamax_b8_d6(benchmark, nm):
+    benchmark.group = "alpha-beta uniform b=8 d=6 random: seed 003 verbatim vs negamax"
+    tree = nm.trees.uniform(8, 6, ordering="random", seed=0)
+    benchmark(nm.search, tree)
