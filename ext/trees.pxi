@@ -36,7 +36,7 @@ cdef class TreeGame(NativeGame):
     cdef public bint maximizing     # is MAX to move at the root?
     cdef int tree_height            # longest root-to-leaf path, in plies
     cdef int32_t internal_score     # static score of an internal node cut by a depth limit
-    cdef object _values_of_scores   # None (scores are the values) or array: rank -> value
+    cdef object _values_of_scores   # None (scores are the values) or tuple: rank -> value
     cdef object _leaf_values        # leaf values left to right, MAX terms (numpy array)
 
     cdef void init_tree(self, int height, bint maximizing, int32_t internal_score,
@@ -105,11 +105,6 @@ cdef class TreeGame(NativeGame):
         return self.tree_height
 
     @property
-    def depth_of_root(self):
-        """Plies played from the root to the current node."""
-        return self.ply
-
-    @property
     def to_move(self):
         """+1 when MAX is to move at the current node, -1 when MIN is."""
         return 1 if self.maximizing == ((self.ply & 1) == 0) else -1
@@ -121,15 +116,9 @@ cdef class TreeGame(NativeGame):
 
     def value(self):
         """The leaf value of the current node (MAX terms), or None for an internal node."""
-        if not self.at_terminal():
+        if self.child_count(self.node_stack[self.ply]) != 0:
             return None
         return self.score_to_value(self.node_score(self.node_stack[self.ply]))
-
-    cdef bint at_terminal(self) noexcept nogil:
-        return self.child_count(self.node_stack[self.ply]) == 0
-
-    cdef Score static_evaluation(self) noexcept nogil:
-        return self.from_side_to_move(self.node_score(self.node_stack[self.ply]))
 
 
 @cython.final
