@@ -4,10 +4,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("mypy", reason="mypy is part of the test extra")
-
 ALLOWLIST = Path(__file__).with_name("stubtest_allowlist.txt")
 
 
