@@ -33,6 +33,10 @@ def _build_parser() -> argparse.ArgumentParser:
     search.add_argument("--tree-ordering", choices=nm.trees.ORDERINGS, default="random",
                         help="uniform trees: leaf arrangement")
     search.add_argument("--seed", type=int, default=0, help="uniform trees: random seed")
+
+    from negamax.bench import cli as bench_cli
+    bench = commands.add_parser("bench", help="run the benchmark report (leaf counts, real games, speed)")
+    bench_cli.add_arguments(bench)
     return parser
 
 
@@ -92,6 +96,9 @@ def format_result(game, result: nm.SearchResult) -> str:
 def main(argv: Optional[List[str]] = None) -> int:
     """Entry point of the `negamax` command."""
     args = _build_parser().parse_args(argv)
+    if args.command == "bench":
+        from negamax.bench import cli as bench_cli
+        return bench_cli.run(args)
     try:
         game = _make_game(args)
         if args.game == "tree" or args.game == "uniform":

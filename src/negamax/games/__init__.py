@@ -2,4 +2,7 @@
 
 from negamax._core import TicTacToe
 
-__all__ = ["TicTacToe"]
+#: Every built-in native game by its command-line name; the benchmark report runs each.
+NATIVE_GAMES = {"tictactoe": TicTacToe}
+
+__all__ = ["TicTacToe", "NATIVE_GAMES"]

@@ -1,0 +1,1 @@
+"""The benchmark report: `negamax bench` (see negamax.bench.cli)."""
