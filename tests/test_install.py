@@ -18,10 +18,25 @@ from urllib.parse import unquote, urlparse
 
 import negamax
 
-COMPILED_MODULES = ("negamax.game", "negamax._core", "negamax._python_game")
-PUBLIC_PXD = ("game.pxd",)
 PACKAGE_DIR = Path(negamax.__file__).resolve().parent
 DISTRIBUTION = importlib.metadata.distribution("negamax")
+CORE_MODULES = {"negamax.game", "negamax._core", "negamax._python_game"}
+PUBLIC_PXD = ("game.pxd",)
+
+
+def compiled_module_names():
+    """Dotted names of the compiled modules in the package, for this interpreter's suffixes."""
+    suffixes = sorted(importlib.machinery.EXTENSION_SUFFIXES, key=len, reverse=True)   # longest first
+    names = set()
+    for path in PACKAGE_DIR.rglob("*"):
+        suffix = next((s for s in suffixes if path.name.endswith(s)), None)
+        if suffix is not None:
+            relative = path.relative_to(PACKAGE_DIR.parent).with_name(path.name[: -len(suffix)])
+            names.add(".".join(relative.parts))
+    return names
+
+
+COMPILED_MODULES = sorted(compiled_module_names())
 
 
 def install_origin():
@@ -41,10 +56,15 @@ def recorded_files():
 
 
 def test_compiled_modules_sit_beside_the_package():
+    """Each compiled module is imported from the package directory of negamax/__init__.py
+    (or its subpackage's), never from anywhere else on sys.path."""
+    assert CORE_MODULES <= set(COMPILED_MODULES)
     for name in COMPILED_MODULES:
         module = importlib.import_module(name)
         path = Path(module.__file__).resolve()
-        assert path.parent == PACKAGE_DIR, f"{name} imported from {path}, not from {PACKAGE_DIR}"
+        package = Path(importlib.import_module(name.rpartition(".")[0]).__file__).resolve().parent
+        assert path.parent == package, f"{name} imported from {path}, not from {package}"
+        assert package == PACKAGE_DIR or PACKAGE_DIR in package.parents
         assert any(path.name.endswith(suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES), path
 
 
@@ -75,7 +95,7 @@ def test_public_pxd_files_ship_next_to_the_modules():
 def test_typing_files_ship():
     assert (PACKAGE_DIR / "py.typed").is_file()
     for name in COMPILED_MODULES:
-        stub = PACKAGE_DIR / (name.rsplit(".", 1)[1] + ".pyi")
+        stub = PACKAGE_DIR.parent.joinpath(*name.split(".")).with_suffix(".pyi")
         assert stub.is_file(), f"no stub {stub.name} for the compiled module {name}"
 
 
