@@ -60,7 +60,7 @@ def test_free_threading_is_claimed_in_all_three_places_or_none():
     wheels = "cp314t-*" in PYPROJECT["tool"]["cibuildwheel"]["build"]
     directive = setup_compiler_directives().get("freethreading_compatible") is True
     assert classifier == wheels == directive
-    for source in sorted((ROOT / "ext").glob("*.pyx")):   # no module opts out on its own
+    for source in sorted((ROOT / "ext").rglob("*.pyx")):   # no module opts out on its own
         assert not re.search(r"freethreading_compatible\s*=\s*False", source.read_text()), source.name
 
 
@@ -100,7 +100,7 @@ NON_PORTABLE = re.compile(r"__builtin_|__attribute__|__int128|<unistd\.h>|\bposi
 
 
 def test_native_sources_avoid_compiler_specific_constructs():
-    sources = sorted(p for p in (ROOT / "ext").iterdir() if p.suffix in {".pyx", ".pxi", ".pxd", ".h", ".c"})
+    sources = sorted(p for p in (ROOT / "ext").rglob("*") if p.suffix in {".pyx", ".pxi", ".pxd", ".h", ".c"})
     assert sources
     for path in sources:
         if path.name == "negamax_bits.h":
