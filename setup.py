@@ -17,7 +17,7 @@ MODULES = {
     "negamax.game": "ext/game.pyx",
     "negamax._core": "ext/core.pyx",   # the search and the built-in games (includes ext/*.pxi)
     "negamax._python_game": "ext/python_game.pyx",
-    "negamax.bench._c_baseline": "ext/baseline/c_baseline.pyx",   # the report's C baseline
+    "negamax._c_baseline": "ext/baseline/c_baseline.pyx",   # the C baseline of `negamax bench`
 }
 
 

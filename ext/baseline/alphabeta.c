@@ -11,7 +11,7 @@
  *   (1 = x, -1 = o, 0 = empty); a win p plies from the root scores WIN - p.
  *   Returns the value from the side to move at the root.
  *
- * Compiled into negamax as the extension module negamax.bench._c_baseline (through
+ * Compiled into negamax as the extension module negamax._c_baseline (through
  * ext/baseline/c_baseline.pyx), so `negamax bench` has it in an installed wheel.
  * No allocation, no globals: both functions are reentrant and run without the GIL.
  */

@@ -1,4 +1,4 @@
-"""The hand-written C baseline of the benchmark report (negamax.bench._c_baseline).
+"""The hand-written C baseline of the benchmark report (negamax._c_baseline).
 
 A thin wrapper over ext/baseline/alphabeta.c: the same alpha-beta loop as negamax's over
 the same int32 leaf array, with no move lists, principal variation or limits, and a plain

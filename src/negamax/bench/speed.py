@@ -29,7 +29,7 @@ STEPS = 7
 def load_c_baseline() -> Tuple[Optional[Any], Optional[str]]:
     """(the compiled C baseline module, None), or (None, why it is missing)."""
     try:
-        from negamax.bench import _c_baseline
+        from negamax import _c_baseline
     except ImportError as error:
         return None, f"the C baseline module is missing from this installation ({error})"
     return _c_baseline, None
