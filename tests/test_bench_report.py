@@ -176,3 +176,16 @@ def test_move_values_from_child_values():
     assert child_to_parent_value(-(WIN - 2)) == WIN - 3     # the opponent is lost in 2: we win in 3
     assert child_to_parent_value(WIN - 4) == -(WIN - 5)
     assert child_to_parent_value(-12) == 12
+
+
+def test_peers_say_plainly_which_are_missing(monkeypatch, capsys):
+    for module in ("easyAI", "aima3", "aima3.games", "pyspiel"):
+        monkeypatch.setitem(sys.modules, module, None)      # as if none were installed
+    status = main(["bench", "--peers", "--grid", "2:2", "--games", "tictactoe", "--game-depth", "tictactoe:1",
+                   "--repeat", "1", "--no-progress"])
+    printed = capsys.readouterr().out
+    assert status == 0
+    missing = [line.strip() for line in printed.splitlines() if line.strip().startswith("missing:")]
+    assert len(missing) == 5          # easyAI three ways, aima3, OpenSpiel
+    for distribution in ("easyAI", "aima3", "open_spiel"):
+        assert any(f"pip install {distribution}" in line for line in missing), distribution

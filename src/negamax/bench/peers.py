@@ -11,6 +11,9 @@ with a game written in Python they would be slower still.
 Peers (all optional, `pip install negamax[peers]`):
 
 - easyAI's Negamax (alpha-beta in negamax form), without and with its transposition table;
+  and with its table on easyAI's own TicTacToe and ConnectFour, as easyAI's documentation
+  uses them (easyAI's scoring: -100 for a lost game, else 0; a forced win or loss within the
+  depth, and its distance, must then match negamax's);
 - aima3's alphabeta_cutoff_search (AIMA, Figure 5.7 with a depth cutoff);
 - OpenSpiel's alpha_beta_search (open_spiel.python.algorithms.minimax) through pyspiel.
 
@@ -27,11 +30,18 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 from negamax.bench.environment import package_version
 from negamax.scores import EVAL_LIMIT, WIN, is_loss, is_win, plies_to_end
 
-__all__ = ["PeerResult", "Peer", "PEERS", "SPIEL_GAMES", "EASYAI_BONUS", "from_easyai_value",
-           "to_spiel_value", "child_to_parent_value", "missing_peers"]
+__all__ = ["PeerResult", "Peer", "PEERS", "SPIEL_GAMES", "EASYAI_GAMES", "EASYAI_BONUS", "from_easyai_value",
+           "easyai_outcome", "outcome", "to_spiel_value", "child_to_parent_value", "missing_peers"]
 
 #: OpenSpiel's name of each native game it also has.
 SPIEL_GAMES = {"tictactoe": "tic_tac_toe", "connect4": "connect_four"}
+
+#: easyAI's own version of each native game: (module, class, easyAI move of OpenSpiel's action).
+EASYAI_GAMES = {"tictactoe": ("easyAI.games.TicTacToe", "TicTacToe", 1),
+                "connect4": ("easyAI.games.ConnectFour", "ConnectFour", 0)}
+
+#: The score easyAI's own games give a lost position (-100), before the distance bonus.
+EASYAI_LOSS = 100
 
 #: easyAI scales the score of a position found with k plies left by (1 + EASYAI_BONUS * k).
 EASYAI_BONUS = 0.001
@@ -39,11 +49,12 @@ EASYAI_BONUS = 0.001
 
 @dataclass(frozen=True)
 class PeerResult:
-    """One peer search: the root value in negamax's terms where the peer returns one, else
-    the value of the move it chose (`value_of` says which), the move, counts, time."""
+    """One peer search: the root value in negamax's terms where the peer returns one, the
+    value of the move it chose, or only the forced outcome (`value_of` says which), the move,
+    counts, time."""
 
     value: Any
-    value_of: str            # "root" or "move"
+    value_of: str            # "root", "move" or "outcome"
     move: Any
     nodes: Optional[int]
     leaves: Optional[int]
@@ -71,7 +82,11 @@ class Peer:
 
     def supports(self, game_name: str) -> bool:
         """Whether the peer can search this native game."""
-        return self.key != "openspiel" or game_name in SPIEL_GAMES
+        if self.key == "openspiel":
+            return game_name in SPIEL_GAMES
+        if self.key == "easyai_own_tt":
+            return game_name in EASYAI_GAMES
+        return True
 
     def version(self) -> Optional[str]:
         """The installed version of the peer."""
@@ -90,6 +105,23 @@ def from_easyai_value(value: float, depth: int) -> int:
     plies_left = round((abs(value) / WIN - 1) / EASYAI_BONUS)
     sign = 1 if value > 0 else -1
     return sign * (WIN - (depth - plies_left))
+
+
+def outcome(score: int) -> Tuple[str, Optional[int]]:
+    """("win" or "loss", plies to the end) for a forced result, else ("none", None)."""
+    plies = plies_to_end(score)
+    if plies is None:
+        return "none", None
+    return ("win" if is_win(score) else "loss"), plies
+
+
+def easyai_outcome(value: float, depth: int) -> Tuple[str, Optional[int]]:
+    """The forced outcome of easyAI's root value with its games' scoring (-100 for a lost
+    game, else 0; an end found with k plies left scores -100 * (1 + 0.001 k))."""
+    if abs(value) < EASYAI_LOSS:
+        return "none", None
+    plies_left = round((abs(value) / EASYAI_LOSS - 1) / EASYAI_BONUS)
+    return ("win" if value > 0 else "loss"), depth - plies_left
 
 
 def to_spiel_value(score: int) -> float:
@@ -169,6 +201,54 @@ def _run_easyai(with_table: bool) -> Callable[[str, Any, int, bool], PeerResult]
         return PeerResult(from_easyai_value(search.alpha, depth), "root", move, wrapped.nodes,
                           wrapped.leaves, seconds)
     return run
+
+
+def _easyai_own_game(game_name: str, actions: List[int]) -> Any:
+    """easyAI's own version of the game after `actions` (OpenSpiel numbering), with the
+    ttentry() its transposition table needs and counters of nodes and leaves."""
+    module_name, class_name, shift = EASYAI_GAMES[game_name]
+    base = getattr(importlib.import_module(module_name), class_name)
+
+    class Counted(base):  # type: ignore[misc, valid-type]
+        """easyAI's game, counting nodes (moves made) and leaves (positions scored). easyAI
+        searches a deep copy per move in games without unmake_move (ConnectFour), so the
+        counts live on this class, made afresh for each search, not on the copies."""
+
+        nodes = 0
+        leaves = 0
+
+        def make_move(self, move: Any) -> None:
+            Counted.nodes += 1
+            super().make_move(move)
+
+        def scoring(self) -> int:
+            Counted.leaves += 1
+            return super().scoring()
+
+        def ttentry(self) -> Any:
+            board = self.board
+            return (board.tobytes() if hasattr(board, "tobytes") else tuple(board)), self.current_player
+
+    easy = Counted([None, None])
+    for action in actions:
+        easy.make_move(action + shift)
+        easy.switch_player()
+    Counted.nodes, Counted.leaves = 1, 0
+    return easy
+
+
+def _run_easyai_own(game_name: str, game: Any, depth: int, count: bool = True) -> PeerResult:
+    import negamax as nm
+    from easyAI import Negamax, TranspositionTable
+
+    offset = min(nm.games.NATIVE_GAMES[game_name]().legal_moves())
+    easy = _easyai_own_game(game_name, [move - offset for move in game.history])
+    search = Negamax(depth, tt=TranspositionTable())
+    start = time.perf_counter()
+    move = search(easy)
+    seconds = time.perf_counter() - start
+    counted = type(easy)
+    return PeerResult(easyai_outcome(search.alpha, depth), "outcome", move, counted.nodes, counted.leaves, seconds)
 
 
 # ---------------------------------------------------------------------------- aima3
@@ -311,7 +391,8 @@ def _count_openspiel(game_name: str, game: Any, depth: int) -> Tuple[int, int]:
 #: Every peer the report knows, in report order.
 PEERS: Tuple[Peer, ...] = (
     Peer("easyai", "easyAI Negamax", "easyAI", "easyAI", False, _run_easyai(False)),
-    Peer("easyai_tt", "easyAI Negamax + transposition table", "easyAI", "easyAI", True, _run_easyai(True)),
+    Peer("easyai_tt", "easyAI Negamax + TT", "easyAI", "easyAI", True, _run_easyai(True)),
+    Peer("easyai_own_tt", "easyAI Negamax + TT, easyAI's own game", "easyAI", "easyAI", True, _run_easyai_own),
     Peer("aima", "aima3 alphabeta_cutoff_search", "aima3", "aima3.games", False, _run_aima),
     Peer("openspiel", "OpenSpiel alpha_beta_search", "open_spiel", "pyspiel", False, _run_openspiel),
 )

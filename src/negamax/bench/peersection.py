@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Tuple
 
 import negamax as nm
-from negamax.bench.peers import PEERS, Peer, PeerResult, child_to_parent_value, to_spiel_value
+from negamax.bench.peers import PEERS, Peer, PeerResult, child_to_parent_value, outcome, to_spiel_value
 from negamax.bench.progress import Progress
 from negamax.bench.realgames import enhancements, game_names
 from negamax.bench.settings import ReportSettings
@@ -34,11 +34,13 @@ class PeerCase:
     full_depth: int
 
 
-#: Positions per game: tic-tac-toe to the end of the game; Connect Four from its start and
+#: Positions per game: tic-tac-toe to the end of the game (one with a win in one for x, so
+#: won scores and their distances are compared too); Connect Four from its start and
 #: two openings ("4453" and "4444332" in 1-based columns), to a fixed depth.
 CASES = (
     PeerCase("tictactoe", "empty board", (), 9, 9),
     PeerCase("tictactoe", "x centre, o corner", (4, 0), 7, 7),
+    PeerCase("tictactoe", "x to win (xx.oo....)", (0, 3, 1, 4), 5, 5),
     PeerCase("connect4", "start", (), 6, 8),
     PeerCase("connect4", "4453", (3, 3, 4, 2), 6, 8),
     PeerCase("connect4", "4444332", (3, 3, 3, 3, 2, 2, 1), 6, 8),
@@ -87,10 +89,18 @@ def check_value(peer: Peer, result: PeerResult, game: Any, depth: int, expected:
         child.play(result.move)
         found = child_to_parent_value(nm.search(child, depth - 1).value)
         return found == expected, f"its move {result.move!r} is worth {found}, the root {expected}"
+    if result.value_of == "outcome":  # the peer's own scoring knows only won and lost games
+        wanted = outcome(expected)
+        return result.value == wanted, f"{_outcome_text(result.value)} (negamax {expected}: {_outcome_text(wanted)})"
     if peer.key == "openspiel":
         wanted = to_spiel_value(expected)
         return result.value == wanted, f"{result.value!r} (negamax {expected} -> {wanted!r})"
     return result.value == expected, f"{result.value!r} (negamax {expected})"
+
+
+def _outcome_text(found: Tuple[str, Any]) -> str:
+    kind, plies = found
+    return "no forced result" if kind == "none" else f"{kind} in {plies}"
 
 
 def _measure_case(case: PeerCase, depth: int, peer: Peer, settings: ReportSettings) -> Dict[str, Any]:

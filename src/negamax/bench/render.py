@@ -143,11 +143,17 @@ def peer_table(section: Dict[str, Any]) -> Table:
                            count(same["nodes"]), ratio(row["speedup_same"]), seconds(default["seconds"]),
                            ratio(row["speedup_default"]),
                            _mark(row["values_agree"], "same", "DIFFERENT")])
-    table.notes.append("negamax same: alpha-beta in the game's move order (with its transposition table "
-                       "against easyAI's); negamax default: nm.search(game, depth); speedup = peer time / "
-                       "negamax time. Peers search negamax's compiled game objects, so their time is "
-                       "their search alone. OpenSpiel's wins carry no distance to the end, so it cuts "
-                       "on ties that negamax's scores tell apart.")
+    table.notes.extend([
+        "negamax same: alpha-beta in the game's move order, with its transposition table against "
+        "easyAI's (+ TT); negamax default: nm.search(game, depth); speedup = peer time / negamax time.",
+        "easyAI and aima3 search negamax's own compiled game objects, so their time is their search "
+        "alone; OpenSpiel searches its own C++ twin of the game, with negamax's evaluation at the "
+        "horizon; \"easyAI's own game\" is easyAI as its documentation runs it, on its Python "
+        "TicTacToe and ConnectFour (scoring -100 for a lost game, else 0): there the forced win or "
+        "loss within the depth, and its distance, must match negamax's.",
+        "OpenSpiel's wins carry no distance to the end, so it cuts on ties that negamax's scores "
+        "tell apart: its node counts differ, its values may not.",
+    ])
     for reason in section["missing"].values():
         table.notes.append(f"missing: {reason}")
     table.notes.extend(note for note in section["notes"] if note not in section["missing"].values())
