@@ -89,7 +89,11 @@ cdef class TranspositionTable:
     cdef uint16_t generation
     cdef readonly double mb       # megabytes actually used
 
-    def __cinit__(self, mb=64):
+    def __cinit__(self):
+        self.entries = NULL
+
+    def __init__(self, mb=64):
+        free(self.entries)
         self.entries = NULL
         if isinstance(mb, bool) or not isinstance(mb, numbers.Real):
             raise TypeError(f"the table size must be a number of megabytes, not {type(mb).__name__}")
