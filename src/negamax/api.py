@@ -35,8 +35,9 @@ _ALGORITHM_CODES = {
 ALGORITHMS = tuple(_ALGORITHM_CODES)
 
 #: The enhancement switches of search() and solve(). Each is True, False or None (the
-#: algorithm's default: off for "alphabeta", which stays the seeds' plain algorithm, and on
-#: for "pvs" and "mtdf"; minimax and negamax take none).
+#: algorithm's default: off for "alphabeta", which stays the seeds' plain algorithm; for
+#: "pvs", "mtdf" and solve() the table, aspiration and safe moves are on, killers and history
+#: off; minimax and negamax take none).
 ENHANCEMENTS = ("tt", "killers", "history", "aspiration", "safe_moves")
 
 #: Megabytes of the transposition table a search makes when given tt=True.
@@ -176,7 +177,12 @@ def _enhancements(algorithm: str, tt: Any, tt_mb: Any, killers: Any, history: An
             raise ValueError(f"{algorithm} takes no enhancements (asked for {', '.join(asked)}): "
                              f"use 'alphabeta', 'pvs' or 'mtdf'")
         default = False
-    options = {name: default if value is None else bool(value) for name, value in switches.items()}
+    # Killers and history stay off unless asked for: on Connect Four they cost nodes (the
+    # game's threat ordering knows better; measured in benchmarks/), and a game whose order
+    # hints are weak can switch them on.
+    defaults = {"killers": False, "history": False, "aspiration": default, "safe_moves": default}
+    options = {name: defaults[name] if value is None else bool(value)
+               for name, value in switches.items()}
     if isinstance(tt, TranspositionTable):
         options["table"] = tt
     elif tt is None and default or tt is True:
