@@ -17,6 +17,7 @@ MODULES = {
     "negamax.game": "ext/game.pyx",
     "negamax._core": "ext/core.pyx",   # the search and the built-in games (includes ext/*.pxi)
     "negamax._python_game": "ext/python_game.pyx",
+    "negamax._c_baseline": "ext/baseline/c_baseline.pyx",   # the C baseline of `negamax bench`
 }
 
 
@@ -58,6 +59,10 @@ setup(
             "cdivision": True,
             "initializedcheck": BOUNDS_CHECKED,
             "embedsignature": True,
+            # No shared mutable state beyond tables filled once at import, and every search
+            # works on its own copy of the game: the modules keep the GIL off on free-threaded
+            # Python (tests/test_free_threading.py checks both claims).
+            "freethreading_compatible": True,
         },
     ),
 )

@@ -1,4 +1,5 @@
-"""Build the example game against the installed negamax: `python setup.py build_ext --inplace`."""
+"""The example game's extension module, compiled against the installed negamax's game.pxd
+(metadata in pyproject.toml): `pip install .`, or `python setup.py build_ext --inplace`."""
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -6,7 +7,6 @@ from setuptools import Extension, setup
 import negamax
 
 setup(
-    name="subtraction-game",
     ext_modules=cythonize(
         [Extension("subtraction", ["subtraction.pyx"])],
         include_path=[negamax.get_include()],

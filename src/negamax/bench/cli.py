@@ -1,12 +1,93 @@
-"""`negamax bench`: placeholder until the report lands (issue 3)."""
+"""`negamax bench`: measure the benchmark report, print it, and write it with --out DIR.
+
+Exit status: 0 when every check passed, 1 when the report found a problem (a leaf count
+that is not the formula's, searchers that disagree on a value), 2 for unusable options
+(a bad --grid, an unwritable --out, plots asked for without matplotlib), 130 on Ctrl-C."""
+
+from __future__ import annotations
 
 import argparse
+import sys
+
+from negamax.bench.output import OutputError, prepare_directory, terminal_text, write_report
+from negamax.bench.plots import MISSING_MESSAGE, matplotlib_missing
+from negamax.bench.progress import Progress
+from negamax.bench.report import build_report, total_steps
+from negamax.bench.settings import SettingsError, make_settings
+
+__all__ = ["add_arguments", "run"]
+
+EXIT_PROBLEMS = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the report's options to the `bench` subcommand's parser."""
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--quick", dest="full", action="store_false",
+                      help="the default: a smaller grid, well under two minutes")
+    mode.add_argument("--full", dest="full", action="store_true",
+                      help="the whole grid: trees to 10^7 leaves, deeper games, more timing runs")
+    parser.set_defaults(full=False)
+    parser.add_argument("--out", metavar="DIR",
+                        help="write report.md, report.json and PNG plots into DIR (created if needed)")
+    parser.add_argument("--no-plots", action="store_true", help="with --out: skip the PNG plots")
+    parser.add_argument("--peers", action="store_true",
+                        help="also time easyAI, aima3 and OpenSpiel on the same positions "
+                             "(pip install 'negamax[peers]')")
+    parser.add_argument("--repeat", type=int, metavar="N",
+                        help="timing runs per searcher, best kept (default 3 quick, 9 full; "
+                             "plain Python and peers at most 3)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random uniform trees (default 0)")
+    parser.add_argument("--grid", metavar="B:D,...",
+                        help="uniform trees to measure, e.g. 2:10,8:5 (branching 2 to depth 10, 8 to 5)")
+    parser.add_argument("--max-leaves", type=int, metavar="N",
+                        help="deepen trees and games until minimax reaches N leaves "
+                             "(default 10^6 quick, 10^7 full)")
+    parser.add_argument("--games", metavar="NAME,...", help="only these built-in games (default: all)")
+    parser.add_argument("--game-depth", metavar="NAME:D,...",
+                        help="deepest depth per game, e.g. tictactoe:5 (default: from --max-leaves)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+
+
+def _error(message: str) -> int:
+    print(f"negamax bench: error: {message}", file=sys.stderr)
+    return EXIT_USAGE
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the report; returns the exit status."""
-    raise SystemExit("negamax bench: not implemented yet")
+    import negamax as nm
+
+    try:
+        settings = make_settings(full=args.full, grid=args.grid, max_leaves=args.max_leaves,
+                                 game_depth=args.game_depth, games=args.games, repeat=args.repeat,
+                                 seed=args.seed, peers=args.peers, known_games=tuple(nm.games.NATIVE_GAMES))
+    except SettingsError as error:
+        return _error(str(error))
+    plots = args.out is not None and not args.no_plots
+    if plots and matplotlib_missing():
+        return _error(MISSING_MESSAGE)
+    if args.out is not None:
+        try:
+            prepare_directory(args.out)
+        except OutputError as error:
+            return _error(str(error))
+
+    progress = Progress(total_steps(settings), enabled=not args.no_progress)
+    try:
+        report = build_report(settings, progress)
+    except KeyboardInterrupt:
+        progress.close()
+        print("negamax bench: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    progress.close()
+    print(terminal_text(report))
+    if args.out is not None:
+        try:
+            written = write_report(report, args.out, plots)
+        except OutputError as error:
+            return _error(str(error))
+        print(f"\nwrote {', '.join(written)} to {args.out}")
+    return EXIT_PROBLEMS if report["problems"] else 0

@@ -1,0 +1,114 @@
+"""Writing a report: the terminal text, and report.md, report.json and the PNG plots in --out."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Dict, List
+
+from negamax.bench.render import all_tables, environment_lines
+from negamax.bench.tables import Table
+
+__all__ = ["OutputError", "prepare_directory", "terminal_text", "markdown_text", "write_report"]
+
+_INTRO = {
+    "leaf_counts": "Leaves evaluated on complete uniform trees, in the tree's child order, beside the "
+                   "formulas. Every figure is measured in this run.",
+    "real_games": "Leaves and nodes per depth from each built-in game's start position, for every "
+                  "variant this negamax offers; the effective branching factor leaves^(1/depth) beside "
+                  "sqrt(b), where b is the game's own average branching factor at that depth.",
+    "speed": "negamax's compiled search beside the seeds' plain recursive Python and a hand-written C "
+             "loop, measured in the same run.",
+    "peers": "Other Python libraries searching the same positions to the same depth.",
+}
+
+
+class OutputError(OSError):
+    """The output directory cannot be used; the message says why."""
+
+
+def prepare_directory(directory: str) -> None:
+    """Create `directory` if needed and check that files can be written there."""
+    try:
+        os.makedirs(directory, exist_ok=True)
+        probe = os.path.join(directory, ".negamax-bench-write-test")
+        with open(probe, "w", encoding="utf-8") as handle:
+            handle.write("")
+        os.remove(probe)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise OutputError(f"cannot write the report to {directory!r}: {reason}") from None
+
+
+def _problems_lines(report: Dict[str, Any]) -> List[str]:
+    return [f"PROBLEM: {problem}" for problem in report["problems"]]
+
+
+def terminal_text(report: Dict[str, Any]) -> str:
+    """The whole report as plain text for the terminal."""
+    parts = ["negamax benchmark report", *environment_lines(report), ""]
+    parts.extend(table.text() + "\n" for table in all_tables(report))
+    if not report["peers"]["requested"]:
+        parts.append("(peers not measured: add --peers)\n")
+    if report["problems"]:
+        parts.append(f"{len(report['problems'])} PROBLEM(S): the figures above disagree with theory or with "
+                     "each other")
+        parts.extend(_problems_lines(report))
+    else:
+        parts.append("All checks passed: formulas exact, every searcher agreed on values and counts.")
+    return "\n".join(parts)
+
+
+def markdown_text(report: Dict[str, Any], plots: List[str]) -> str:
+    """report.md: the tables in markdown, with the plots."""
+    out = ["# negamax benchmark report", ""]
+    out.extend(f"- {line}" for line in environment_lines(report))
+    out.append("- every figure comes from `report.json`, measured in this run")
+    out.append("")
+    if report["problems"]:
+        out.append(f"## {len(report['problems'])} problem(s)")
+        out.append("")
+        out.extend(f"- **{problem}**" for problem in report["problems"])
+        out.append("")
+    tables = all_tables(report, markdown=True)
+    sections = [("leaf_counts", "Leaf counts", [t for t in tables if t.title.startswith("Leaf counts")],
+                 [p for p in plots if p.startswith("leaves_")]),
+                ("real_games", "Real games", [t for t in tables if _is_game_table(t, report)],
+                 [p for p in plots if p.startswith("games_")]),
+                ("speed", "Speed", [t for t in tables if t.title.startswith("Speed")],
+                 [p for p in plots if p == "speed.png"]),
+                ("peers", "Peers", [t for t in tables if t.title.startswith("Peers")], [])]
+    for key, title, section_tables, section_plots in sections:
+        out.extend([f"## {title}", "", _INTRO[key], ""])
+        if key == "peers" and not report["peers"]["requested"]:
+            out.extend(["Not measured: run `negamax bench --peers` (with `pip install negamax[peers]`).", ""])
+        for table in section_tables:
+            out.extend([table.markdown(), ""])
+        for plot in section_plots:
+            out.extend([f"![{plot}]({plot})", ""])
+    return "\n".join(out)
+
+
+def _is_game_table(table: Table, report: Dict[str, Any]) -> bool:
+    return any(table.title.startswith(f"{game['name']}:") for game in report["real_games"]["games"])
+
+
+def write_report(report: Dict[str, Any], directory: str, plots: bool) -> List[str]:
+    """Write report.json, the plots (when asked) and report.md; returns the files written."""
+    written = []
+    plot_names: List[str] = []
+    try:
+        if plots:
+            from negamax.bench.plots import write_plots
+            plot_names = write_plots(report, directory)
+            report["plots"] = plot_names
+        with open(os.path.join(directory, "report.json"), "w", encoding="utf-8") as handle:
+            json.dump(report, handle, indent=1, default=str)
+            handle.write("\n")
+        written.append("report.json")
+        with open(os.path.join(directory, "report.md"), "w", encoding="utf-8") as handle:
+            handle.write(markdown_text(report, plot_names))
+        written.append("report.md")
+    except OSError as error:
+        raise OutputError(f"cannot write the report to {directory!r}: {error.strerror or error}") from None
+    return written + plot_names
