@@ -864,6 +864,9 @@ cdef Score ab_node(Searcher self, GameT game, int depth, int ply, Score alpha, S
     cdef Move* moves = self.moves + <size_t> ply * self.max_moves
     cdef TTEntry* entry
     cdef uint64_t key = 0
+    # Only nodes searched with an open window (and the root) keep a principal variation: a
+    # null-window result is a bound, and copying lines there would cost for nothing.
+    cdef bint pv_node = beta - alpha > 1 or ply == self.root_ply
 
     # 1. The transposition table: the stored move is searched first; a result deep enough
     #    answers the node (except at the root, which must name a move).
@@ -942,7 +945,8 @@ cdef Score ab_node(Searcher self, GameT game, int depth, int ply, Score alpha, S
         if value > best:
             best = value
             best_move = move
-            self.update_pv(ply, move)
+            if pv_node:
+                self.update_pv(ply, move)
             if value > alpha:
                 alpha = value
                 self.note_root_move(ply, move, value)

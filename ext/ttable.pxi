@@ -106,6 +106,9 @@ cdef class TranspositionTable:
         self.entries = <TTEntry*> calloc(buckets * 2, sizeof(TTEntry))
         if self.entries == NULL:
             raise MemoryError(f"cannot allocate a {mb} MB transposition table")
+        # Touch every page now: a fresh page costs a fault on first use, which would otherwise
+        # land inside the searches (the cost of a short search would be mostly page faults).
+        memset(self.entries, 0, buckets * 2 * sizeof(TTEntry))
         self.bucket_mask = buckets - 1
         self.generation = 0
         self.mb = buckets * 2 * sizeof(TTEntry) / 1048576.0
