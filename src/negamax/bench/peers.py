@@ -59,7 +59,7 @@ class Peer:
     distribution: str                  # pip name
     module: str                        # import name to check
     transposition_table: bool          # negamax is compared with its own table on, when it has one
-    run: Callable[[str, Any, int], PeerResult]
+    run: Callable[[str, Any, int, bool], PeerResult]   # (game name, game, depth, count) -> result
 
     def missing(self) -> Optional[str]:
         """Why this peer cannot run here (not installed, fails to import), or None."""
@@ -157,8 +157,8 @@ def _easyai_game_class() -> type:
     return EasyAIGame
 
 
-def _run_easyai(with_table: bool) -> Callable[[str, Any, int], PeerResult]:
-    def run(game_name: str, game: Any, depth: int) -> PeerResult:
+def _run_easyai(with_table: bool) -> Callable[[str, Any, int, bool], PeerResult]:
+    def run(game_name: str, game: Any, depth: int, count: bool = True) -> PeerResult:
         from easyAI import Negamax, TranspositionTable
 
         wrapped = _easyai_game_class()(game.copy())
@@ -206,7 +206,7 @@ class _AimaGame:
         return score if plies % 2 == 0 else -score
 
 
-def _run_aima(game_name: str, game: Any, depth: int) -> PeerResult:
+def _run_aima(game_name: str, game: Any, depth: int, count: bool = True) -> PeerResult:
     from aima3.games import alphabeta_cutoff_search
 
     adapter = _AimaGame(game)
@@ -270,7 +270,8 @@ def _spiel_setup(game_name: str, game: Any) -> Tuple[Any, Any, _SpielEvaluator]:
     return spiel_game, state, _SpielEvaluator(game, offset, len(state.history()))
 
 
-def _run_openspiel(game_name: str, game: Any, depth: int) -> PeerResult:
+def _run_openspiel(game_name: str, game: Any, depth: int, count: bool = True) -> PeerResult:
+    """OpenSpiel's search, timed; with `count`, a second untimed run counts its nodes."""
     from open_spiel.python.algorithms import minimax
 
     spiel_game, state, evaluator = _spiel_setup(game_name, game)
@@ -279,7 +280,7 @@ def _run_openspiel(game_name: str, game: Any, depth: int) -> PeerResult:
                                               maximum_depth=depth,
                                               maximizing_player_id=state.current_player())
     seconds = time.perf_counter() - start
-    nodes, leaves = _count_openspiel(game_name, game, depth)
+    nodes, leaves = _count_openspiel(game_name, game, depth) if count else (None, None)
     return PeerResult(value, "root", action + evaluator.offset, nodes, leaves, seconds)
 
 

@@ -8,6 +8,7 @@ a disagreement is a problem, printed loudly."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Dict, List, Tuple
 
@@ -18,7 +19,7 @@ from negamax.bench.realgames import enhancements, game_names
 from negamax.bench.settings import ReportSettings
 from negamax.bench.timing import best_time
 
-__all__ = ["PeerCase", "cases", "steps", "measure"]
+__all__ = ["PeerCase", "CASES", "cases", "position", "negamax_options", "check_value", "steps", "measure"]
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def steps(settings: ReportSettings) -> int:
     return len(cases(settings)) * len(PEERS) if settings.peers else 0
 
 
-def _position(case: PeerCase) -> Any:
+def position(case: PeerCase) -> Any:
     """The negamax game at the case's position (moves = actions + the game's move offset)."""
     game = nm.games.NATIVE_GAMES[case.game]()
     offset = min(game.legal_moves())   # OpenSpiel numbers squares and columns from 0
@@ -64,7 +65,7 @@ def _position(case: PeerCase) -> Any:
     return game
 
 
-def _negamax_options(peer: Peer) -> Dict[str, Any]:
+def negamax_options(peer: Peer) -> Dict[str, Any]:
     """negamax doing what the peer does: alpha-beta in the game's move order, with the
     transposition table if the peer uses one (and negamax has one)."""
     extras = enhancements()
@@ -79,7 +80,7 @@ def _timed_negamax(game: Any, depth: int, options: Dict[str, Any], repeat: int) 
             "nodes": result.stats.nodes, "leaves": result.stats.leaves, "algorithm": result.algorithm}
 
 
-def _check_value(peer: Peer, result: PeerResult, game: Any, depth: int, expected: int) -> Tuple[bool, str]:
+def check_value(peer: Peer, result: PeerResult, game: Any, depth: int, expected: int) -> Tuple[bool, str]:
     """Whether the peer found negamax's value, and the two values as text."""
     if result.value_of == "move":   # the peer returns only its move: that move must be worth the root value
         child = game.copy()
@@ -93,18 +94,21 @@ def _check_value(peer: Peer, result: PeerResult, game: Any, depth: int, expected
 
 
 def _measure_case(case: PeerCase, depth: int, peer: Peer, settings: ReportSettings) -> Dict[str, Any]:
-    game = _position(case)
-    same = _timed_negamax(game, depth, _negamax_options(peer), settings.repeat)
+    game = position(case)
+    same = _timed_negamax(game, depth, negamax_options(peer), settings.repeat)
     default = _timed_negamax(game, depth, {}, settings.repeat)
-    peer_runs = [peer.run(case.game, game, depth) for _ in range(settings.python_repeat)]
-    result = min(peer_runs, key=lambda run: run.seconds)
-    agrees, values = _check_value(peer, result, game, depth, default["value"])
+    result = peer.run(case.game, game, depth, True)            # counts nodes (OpenSpiel: untimed)
+    for _ in range(settings.python_repeat - 1):
+        again = peer.run(case.game, game, depth, False)
+        if again.seconds < result.seconds:
+            result = dataclasses.replace(result, seconds=again.seconds)
+    agrees, values = check_value(peer, result, game, depth, default["value"])
     return {
         "game": case.game, "position": case.label, "depth": depth, "peer": peer.key,
         "peer_label": peer.label, "peer_seconds": result.seconds, "peer_nodes": result.nodes,
         "peer_leaves": result.leaves, "peer_move": repr(result.move), "value_of": result.value_of,
         "values_agree": agrees, "values": values,
-        "negamax_same": same, "negamax_same_options": _negamax_options(peer), "negamax_default": default,
+        "negamax_same": same, "negamax_same_options": negamax_options(peer), "negamax_default": default,
         "speedup_same": result.seconds / same["seconds"] if same["seconds"] > 0 else None,
         "speedup_default": result.seconds / default["seconds"] if default["seconds"] > 0 else None,
         "same_nodes": result.nodes == same["nodes"],

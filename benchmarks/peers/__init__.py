@@ -1,0 +1,1 @@
+"""Other game-search libraries timed beside negamax (pip install ".[peers]")."""

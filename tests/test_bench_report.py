@@ -1,0 +1,178 @@
+"""`negamax bench`: the report's leaf counts against the formulas, a tiny report written to a
+directory (every section in report.json, real PNG files), and clear errors for bad input.
+
+The expected figures are computed here from b and d (or are published counts), never taken
+from the code under test."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from negamax.__main__ import main
+from negamax.bench import leafcounts
+from negamax.bench.peers import child_to_parent_value, from_easyai_value, to_spiel_value
+from negamax.bench.progress import Progress
+
+WIN = 10 ** 9
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def knuth_moore(branching: int, depth: int) -> int:
+    """Leaves of the minimal tree: b^ceil(d/2) + b^floor(d/2) - 1."""
+    return branching ** math.ceil(depth / 2) + branching ** math.floor(depth / 2) - 1
+
+
+@pytest.mark.parametrize("branching, depth", [(2, 1), (2, 7), (2, 12), (3, 5), (3, 8), (4, 6),
+                                              (5, 5), (8, 4), (8, 5), (16, 3), (16, 4)])
+def test_leaf_counts_match_the_formulas(branching, depth):
+    row = leafcounts.measure_tree(branching, depth, seed=3)
+    assert row["alphabeta_best"] == knuth_moore(branching, depth)
+    assert row["alphabeta_worst"] == branching ** depth
+    assert row["minimax"] == branching ** depth
+    assert row["best_exact"] and row["worst_exact"] and row["minimax_exact"]
+    assert row["problems"] == []
+    # Random ordering lies between the minimal tree and the full tree, and so does its exponent.
+    assert knuth_moore(branching, depth) <= row["alphabeta_random"] <= branching ** depth
+    assert row["random_exponent"] == pytest.approx(math.log(row["alphabeta_random"], branching) / depth)
+
+
+def test_tiny_report_written_to_a_directory(tmp_path, capsys):
+    out = tmp_path / "report"
+    status = main(["bench", "--quick", "--out", str(out), "--grid", "2:4,3:3", "--max-leaves", "2000",
+                   "--repeat", "1", "--no-progress"])
+    printed = capsys.readouterr().out
+    assert status == 0, printed
+    assert "Leaf counts, uniform trees, b = 3" in printed and "PROBLEM" not in printed
+
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    for section in ("environment", "settings", "leaf_counts", "real_games", "speed", "peers", "problems"):
+        assert section in report, section
+    assert report["problems"] == []
+    for key in ("machine", "os", "cpu_count", "python", "numpy", "negamax", "timestamp"):
+        assert report["environment"][key], key
+
+    rows = {(row["branching"], row["depth"]): row for row in report["leaf_counts"]["rows"]}
+    assert sorted(rows) == [(2, 1), (2, 2), (2, 3), (2, 4), (3, 1), (3, 2), (3, 3)]
+    for (branching, depth), row in rows.items():
+        assert row["alphabeta_best"] == knuth_moore(branching, depth)
+        assert row["alphabeta_worst"] == row["minimax"] == branching ** depth
+
+    # Tic-tac-toe: nobody wins before the fifth ply, so minimax reads 9 * 8 * ... leaves; the
+    # budget of 2,000 leaves stops after depth 4 (3,024 leaves).
+    (game,) = [g for g in report["real_games"]["games"] if g["name"] == "tictactoe"]
+    assert [row["depth"] for row in game["rows"]] == [1, 2, 3, 4]
+    for row in game["rows"]:
+        assert row["results"]["minimax"]["stats"]["leaves"] == math.perm(9, row["depth"])
+        values = {result["value"] for result in row["results"].values() if "error" not in result}
+        assert len(values) == 1     # every variant finds the minimax value
+
+    # Speed: full tic-tac-toe minimax enters 549,946 nodes in every searcher.
+    (ttt,) = [b for b in report["speed"]["benchmarks"] if b["key"] == "tictactoe"]
+    assert {side["name"] for side in ttt["sides"]} == {"negamax", "python", "python_functional", "c"}
+    assert {side["nodes"] for side in ttt["sides"]} == {549_946}
+    assert all(side["rate"] > 0 for side in ttt["sides"])
+    assert report["peers"]["requested"] is False
+
+    markdown = (out / "report.md").read_text(encoding="utf-8")
+    for title in ("## Leaf counts", "## Real games", "## Speed", "## Peers"):
+        assert title in markdown
+    pngs = sorted(path.name for path in out.glob("*.png"))
+    assert pngs == ["games_tictactoe.png", "leaves_b2.png", "leaves_b3.png", "speed.png"]
+    assert report["plots"] == [name for name in report["plots"] if name in pngs] and len(report["plots"]) == 4
+    import matplotlib.image
+    for name in pngs:
+        data = (out / name).read_bytes()
+        assert data.startswith(PNG_MAGIC), name
+        assert len(data) > 10_000, name
+        assert f"]({name})" in markdown
+        image = matplotlib.image.imread(out / name)
+        assert image.ndim == 3 and image.shape[0] >= 300 and image.shape[1] >= 500, (name, image.shape)
+        assert image.std() > 0.05, name    # not a blank canvas
+
+
+def test_no_plots_writes_markdown_and_json_only(tmp_path, capsys):
+    status = main(["bench", "--out", str(tmp_path), "--no-plots", "--grid", "2:2", "--games", "tictactoe",
+                   "--game-depth", "tictactoe:2", "--repeat", "1", "--no-progress"])
+    capsys.readouterr()
+    assert status == 0
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["report.json", "report.md"]
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert [row["depth"] for row in report["real_games"]["games"][0]["rows"]] == [1, 2]
+
+
+def test_missing_matplotlib_is_a_clear_error_before_measuring(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)     # import matplotlib now fails
+    status = main(["bench", "--out", str(tmp_path / "out"), "--grid", "2:2", "--no-progress"])
+    captured = capsys.readouterr()
+    assert status == 2
+    assert "pip install 'negamax[report]'" in captured.err
+    assert captured.out == ""           # nothing was measured
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--grid", "2:x"], "'x'"),
+    (["--grid", "8"], "BRANCHING:DEPTH"),
+    (["--grid", "1:3"], "at least 2"),
+    (["--grid", "2:0"], "at least 1"),
+    (["--grid", "16:10"], "2**26"),
+    (["--grid", "2:3,2:4"], "twice"),
+    (["--games", "chess"], "unknown game 'chess'"),
+    (["--game-depth", "tictactoe:0"], "at least 1"),
+    (["--max-leaves", "0"], "--max-leaves"),
+    (["--repeat", "0"], "--repeat"),
+])
+def test_bad_options_give_a_message_and_exit_2(arguments, message, capsys):
+    assert main(["bench", *arguments, "--no-progress"]) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.err.startswith("negamax bench: error:")
+    assert captured.out == ""
+
+
+def test_unwritable_out_is_an_error_without_traceback(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    completed = subprocess.run([sys.executable, "-m", "negamax", "bench", "--out", str(blocker / "report"),
+                                "--grid", "2:2", "--no-progress"], capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 2
+    assert "cannot write the report to" in completed.stderr
+    assert "Traceback" not in completed.stderr
+    assert completed.stdout == ""
+
+
+def test_progress_falls_back_to_plain_lines_without_tqdm(monkeypatch):
+    import io
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    stream = io.StringIO()
+    progress = Progress(3, stream=stream)
+    progress.step("first")
+    progress.advance()
+    progress.close()
+    assert stream.getvalue() == "negamax bench: [1/3] first\n"
+
+
+def test_easyai_scores_convert_to_negamax_scores():
+    # easyAI scores an end found with k plies left as score * (1 + 0.001 k).
+    assert from_easyai_value(-WIN * (1 + 0.001 * 2), depth=5) == -(WIN - 3)   # lost 3 plies down
+    assert from_easyai_value(WIN * (1 + 0.001 * 0), depth=4) == WIN - 4
+    assert from_easyai_value(7.0, depth=4) == 7
+    assert from_easyai_value(0.0, depth=9) == 0
+
+
+def test_spiel_scale_keeps_the_order_of_scores():
+    scores = [-(WIN - 1), -(WIN - 9), -999, -1, 0, 1, 999, WIN - 9, WIN - 1]
+    mapped = [to_spiel_value(score) for score in scores]
+    assert mapped == sorted(mapped)
+    assert mapped[0] == -1.0 and mapped[-1] == 1.0 and to_spiel_value(0) == 0.0
+    assert -1.0 < to_spiel_value(-999) < 0 < to_spiel_value(999) < 1.0
+
+
+def test_move_values_from_child_values():
+    assert child_to_parent_value(-(WIN - 2)) == WIN - 3     # the opponent is lost in 2: we win in 3
+    assert child_to_parent_value(WIN - 4) == -(WIN - 5)
+    assert child_to_parent_value(-12) == 12
