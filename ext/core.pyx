@@ -7,4 +7,6 @@ make/unmake/evaluate into the search loop. Games from elsewhere use the vtable."
 
 include "trees.pxi"
 include "tictactoe.pxi"
+include "connect4.pxi"
+include "ttable.pxi"
 include "search.pxi"

@@ -26,6 +26,8 @@ cdef class NativeGame:
         self.max_ply = 0
         self.error = 0
         self.has_order_hints = True
+        self.has_keys = False
+        self.has_safe_moves = False
         self._history = []
 
     # --- defaults of the search interface (a subclass overrides them) ------------------------
@@ -51,12 +53,17 @@ cdef class NativeGame:
     cdef int32_t move_order_hint(self, Move move) noexcept nogil:
         return 0
 
+    cdef int generate_safe_moves(self, Move* moves) noexcept nogil:
+        return self.generate_moves(moves)   # never called unless has_safe_moves is set
+
     cdef void copy_base_into(self, NativeGame other):
         """Copy the fields this base class owns into `other` (used by subclasses' copy())."""
         other.max_moves = self.max_moves
         other.max_ply = self.max_ply
         other.error = 0
         other.has_order_hints = self.has_order_hints
+        other.has_keys = self.has_keys
+        other.has_safe_moves = self.has_safe_moves
         other._history = list(self._history)
 
     # --- the Python-facing game ------------------------------------------------------------

@@ -44,6 +44,7 @@ cdef class PythonGameAdapter(NativeGame):
         self._key = game.key if has_key else None
         self._order_hint = game.order_hint if has_order_hint else None
         self.has_order_hints = has_order_hint
+        self.has_keys = has_key
 
     cdef void fail(self, BaseException exception):
         if self.exception is None:

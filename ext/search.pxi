@@ -1,6 +1,9 @@
 # The search core: minimax (max/min form), negamax and fail-soft alpha-beta over the
 # NativeGame interface, with depth, node and time limits, Ctrl-C, principal variations,
-# counters and an optional trace. Everything below Searcher.run() executes without the GIL.
+# counters and an optional trace; and the enhanced alpha-beta of strong engines (transposition
+# table, killer moves, history heuristic, principal variation search, aspiration windows,
+# MTD(f), the game's own non-losing move generation) with the solver built on it.
+# Everything below Searcher.run() and Searcher.solve() executes without the GIL.
 #
 # The algorithms are written once over the fused type GameT: for a built-in game (declared
 # final in this module) the C compiler sees the concrete make/unmake/evaluate and inlines
@@ -9,12 +12,12 @@
 
 cimport cython
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport INT64_MIN, int32_t, int64_t, uint64_t
+from libc.stdint cimport INT64_MAX, INT64_MIN, int32_t, int64_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memcpy
 
 from negamax.game cimport (
-    EVAL_LIMIT, MAX_SEARCH_PLY, SCORE_INFINITY, WIN, Move, NativeGame, Score,
+    EVAL_LIMIT, MAX_SEARCH_PLY, SCORE_INFINITY, WIN, WINNING_MOVE_FOUND, Move, NativeGame, Score,
 )
 
 cdef extern from "negamax_clock.h":
@@ -25,10 +28,14 @@ cdef enum Algorithm:
     MINIMAX = 0
     NEGAMAX = 1
     ALPHABETA = 2
+    PVS = 3        # principal variation search: null windows after the first move
+    MTDF = 4       # MTD(f): a sequence of null-window searches converging on the value
 
 ALGORITHM_MINIMAX = MINIMAX
 ALGORITHM_NEGAMAX = NEGAMAX
 ALGORITHM_ALPHABETA = ALPHABETA
+ALGORITHM_PVS = PVS
+ALGORITHM_MTDF = MTDF
 
 # Why a search stopped; 0 while it runs.
 cdef enum StopCode:
@@ -49,6 +56,11 @@ STOP_CODE_NAMES = {
 
 # How often (in nodes) the limits, the clock and Ctrl-C are polled.
 cdef int64_t POLL_INTERVAL = 1024
+# History heuristic: a table of 2 sides x HISTORY_SIZE moves (moves are folded into it).
+cdef enum:
+    HISTORY_SIZE = 4096
+cdef int32_t HISTORY_MAX = 1 << 28    # the table is halved when an entry passes this
+cdef Score ASPIRATION_DELTA = 16      # first half-width of an aspiration window
 cdef int UNLIMITED_DEPTH = MAX_SEARCH_PLY + 1
 cdef int64_t TRACE_NO_VALUE = INT64_MIN   # trace entry of a node whose value was not read
 
@@ -58,12 +70,14 @@ ctypedef fused GameT:
     UniformTree
     ExplicitTree
     TicTacToe
+    ConnectFour
 
 cdef enum GameKind:
     GENERIC_GAME = 0
     UNIFORM_TREE = 1
     EXPLICIT_TREE = 2
     TIC_TAC_TOE = 3
+    CONNECT_FOUR = 4
 
 
 cdef struct SearchStats:
@@ -72,6 +86,17 @@ cdef struct SearchStats:
     int64_t cutoffs      # beta cutoffs
     int32_t max_ply      # deepest ply entered (root = 0)
     int32_t iterations   # completed iterations of iterative deepening
+    int64_t first_move_cutoffs  # cutoffs by the first move searched (ordering quality)
+    int64_t tt_probes    # transposition table lookups
+    int64_t tt_hits      # lookups that found the position
+    int64_t tt_cutoffs   # nodes answered by the table without a search
+    int64_t tt_stores
+    int64_t killer_cutoffs      # cutoffs by a killer move
+    int64_t pvs_researches      # null-window searches that failed high and were searched again
+    int64_t aspiration_researches  # iterations searched again after missing their window
+    int64_t null_window_searches   # MTD(f) and solver passes
+    int64_t immediate_wins      # nodes where the game's safe-move generation found a win at once
+    int64_t forced_losses       # nodes where every move lost at once
 
 
 cdef inline Score terminal_score(Score value, int ply) noexcept nogil:
@@ -102,6 +127,14 @@ cdef class Searcher:
     cdef bint horizon_reached     # an iteration cut some line at the depth limit
     cdef SearchStats stats
 
+    # Enhancements (the enhanced alpha-beta runs when any is on or the algorithm needs it).
+    cdef bint enhanced
+    cdef TranspositionTable tt    # None: no table
+    cdef bint use_tt, use_killers, use_history, use_pvs, use_aspiration, use_safe_moves
+    cdef Move* killers            # capacity * 2
+    cdef int32_t* history         # 2 * HISTORY_SIZE
+    cdef int64_t* sort_keys       # capacity * max_moves
+
     # Per-ply buffers, allocated once in run(): `capacity` plies of `max_moves` moves.
     cdef int capacity
     cdef int max_moves
@@ -111,6 +144,7 @@ cdef class Searcher:
     cdef int* pv_length           # capacity
     cdef Move* path               # capacity: move that led to each ply (for the trace)
     cdef Move preferred_root_move # searched first at the root (previous iteration's best)
+    cdef int root_ply             # ply where the current search started (the table answers below it)
 
     # Best root move among those fully searched in the current iteration.
     cdef Move root_best_move
@@ -136,8 +170,14 @@ cdef class Searcher:
         self.trace_ply = NULL
         self.trace_move = NULL
         self.trace_value = NULL
+        self.killers = NULL
+        self.history = NULL
+        self.sort_keys = NULL
 
     def __dealloc__(self):
+        free(self.killers)
+        free(self.history)
+        free(self.sort_keys)
         free(self.moves)
         free(self.hints)
         free(self.pv_table)
@@ -182,6 +222,30 @@ cdef class Searcher:
             raise MemoryError("not enough memory for the search stacks")
         self.trace_count = 0
         self.trace_capacity = 0
+        self.enhanced = algorithm == PVS or algorithm == MTDF
+        self.tt = None
+
+    def configure(self, TranspositionTable tt, bint killers, bint history, bint pvs,
+                  bint aspiration, bint safe_moves):
+        """Switch the enhancements on (checked by negamax.search): `tt` is the table to use or
+        None. Any of them makes alpha-beta run in its enhanced form."""
+        self.tt = tt
+        self.use_tt = tt is not None and self.game.has_keys
+        self.use_killers = killers
+        self.use_history = history
+        self.use_pvs = pvs or self.algorithm == PVS
+        self.use_aspiration = aspiration
+        self.use_safe_moves = safe_moves and self.game.has_safe_moves
+        if self.algorithm == ALPHABETA or self.algorithm == PVS or self.algorithm == MTDF:
+            self.enhanced = (self.enhanced or self.use_tt or killers or history or pvs
+                             or aspiration or self.use_safe_moves)
+        self.killers = <Move*> calloc(<size_t> self.capacity * 2, sizeof(Move))
+        self.history = <int32_t*> calloc(2 * HISTORY_SIZE, sizeof(int32_t))
+        self.sort_keys = <int64_t*> calloc(<size_t> self.capacity * self.max_moves, sizeof(int64_t))
+        if self.killers == NULL or self.history == NULL or self.sort_keys == NULL:
+            raise MemoryError("not enough memory for the search tables")
+        for i in range(self.capacity * 2):
+            self.killers[i] = -1
 
     # --- limits ------------------------------------------------------------------------------
 
@@ -249,15 +313,88 @@ cdef class Searcher:
             self.root_best_value = value
             self.root_best_move = move
 
-    cdef Score search_once(self, int depth) noexcept nogil:
-        """One complete search to `depth`, specialised for the game's type."""
+    cdef Score search_once(self, int depth, Score alpha, Score beta) noexcept nogil:
+        """One complete search to `depth` with the window (alpha, beta), specialised for the
+        game's type."""
         if self.game_kind == UNIFORM_TREE:
-            return search_root(self, <UniformTree> self.game, depth)
+            return search_root(self, <UniformTree> self.game, depth, alpha, beta)
         if self.game_kind == EXPLICIT_TREE:
-            return search_root(self, <ExplicitTree> self.game, depth)
+            return search_root(self, <ExplicitTree> self.game, depth, alpha, beta)
         if self.game_kind == TIC_TAC_TOE:
-            return search_root(self, <TicTacToe> self.game, depth)
-        return search_root(self, self.game, depth)
+            return search_root(self, <TicTacToe> self.game, depth, alpha, beta)
+        if self.game_kind == CONNECT_FOUR:
+            return search_root(self, <ConnectFour> self.game, depth, alpha, beta)
+        return search_root(self, self.game, depth, alpha, beta)
+
+    cdef int extend_pv(self, int depth, int length) noexcept nogil:
+        """Lengthen the root's principal variation (cut short where the table answered a
+        node) by following the table's best moves. Returns the new length."""
+        if self.game_kind == UNIFORM_TREE:
+            return extend_pv_from_tt(self, <UniformTree> self.game, depth, length)
+        if self.game_kind == EXPLICIT_TREE:
+            return extend_pv_from_tt(self, <ExplicitTree> self.game, depth, length)
+        if self.game_kind == TIC_TAC_TOE:
+            return extend_pv_from_tt(self, <TicTacToe> self.game, depth, length)
+        if self.game_kind == CONNECT_FOUR:
+            return extend_pv_from_tt(self, <ConnectFour> self.game, depth, length)
+        return extend_pv_from_tt(self, self.game, depth, length)
+
+    cdef int complete_pv(self, Score value, int length) noexcept nogil:
+        """Continue the root's principal variation to the end of the game, for a solved value."""
+        if self.game_kind == UNIFORM_TREE:
+            return complete_pv_to_end(self, <UniformTree> self.game, value, length)
+        if self.game_kind == EXPLICIT_TREE:
+            return complete_pv_to_end(self, <ExplicitTree> self.game, value, length)
+        if self.game_kind == TIC_TAC_TOE:
+            return complete_pv_to_end(self, <TicTacToe> self.game, value, length)
+        if self.game_kind == CONNECT_FOUR:
+            return complete_pv_to_end(self, <ConnectFour> self.game, value, length)
+        return complete_pv_to_end(self, self.game, value, length)
+
+    cdef Score search_iteration(self, int depth, Score guess, bint has_guess) noexcept nogil:
+        """One iteration of the driver: a full-window search, an aspiration search around
+        the previous iteration's value, or MTD(f)'s sequence of null windows."""
+        cdef Score value, alpha, beta, delta, lower, upper, bound
+        if self.algorithm == MTDF:
+            # MTD(f): null windows walk the bounds together, starting from the best guess.
+            value = guess if has_guess else 0
+            lower = -SCORE_INFINITY
+            upper = SCORE_INFINITY
+            while lower < upper:
+                bound = value + 1 if value == lower else value
+                self.stats.null_window_searches += 1
+                value = self.search_once(depth, bound - 1, bound)
+                if self.stop != RUNNING:
+                    return 0
+                if value < bound:
+                    upper = value
+                else:
+                    lower = value
+            # One more pass with a window around the value, for an exact principal variation.
+            self.stats.null_window_searches += 1
+            return self.search_once(depth, value - 1, value + 1)
+        if not (self.use_aspiration and has_guess and -EVAL_LIMIT <= guess <= EVAL_LIMIT):
+            return self.search_once(depth, -SCORE_INFINITY, SCORE_INFINITY)
+        delta = ASPIRATION_DELTA
+        alpha = max(guess - delta, -SCORE_INFINITY)
+        beta = min(guess + delta, SCORE_INFINITY)
+        while True:
+            value = self.search_once(depth, alpha, beta)
+            if self.stop != RUNNING:
+                return 0
+            if value <= alpha and alpha > -SCORE_INFINITY:
+                alpha = max(value - delta, -SCORE_INFINITY)
+            elif value >= beta and beta < SCORE_INFINITY:
+                beta = min(value + delta, SCORE_INFINITY)
+            else:
+                return value
+            self.stats.aspiration_researches += 1
+            # Widen fast; a window that reaches the mate scores opens fully.
+            delta = delta * 4 if delta < EVAL_LIMIT // 8 else SCORE_INFINITY
+            if alpha < -EVAL_LIMIT:
+                alpha = -SCORE_INFINITY
+            if beta > EVAL_LIMIT:
+                beta = SCORE_INFINITY
 
     # --- trace ------------------------------------------------------------------------------
 
@@ -303,6 +440,8 @@ cdef class Searcher:
             raise MemoryError()
         self.preferred_root_move = -1
         self.stop = RUNNING
+        if self.use_tt:
+            self.tt.new_generation()
         self.nodes_until_poll = min(POLL_INTERVAL, self.node_limit) if self.node_limit > 0 else POLL_INTERVAL
         try:
             with nogil:
@@ -313,7 +452,7 @@ cdef class Searcher:
                 while True:
                     if self.tracing:
                         self.trace_count = 0
-                    value = self.search_once(depth)
+                    value = self.search_iteration(depth, completed_value, completed_depth >= 0)
                     if self.stop == RUNNING and self.game.error:
                         self.stop = STOP_ERROR   # a callback failed since the last poll
                     if self.stop != RUNNING:
@@ -322,6 +461,8 @@ cdef class Searcher:
                     completed_depth = depth
                     completed_value = value
                     completed_pv_length = self.pv_length[0]
+                    if self.use_tt:
+                        completed_pv_length = self.extend_pv(depth, completed_pv_length)
                     memcpy(completed_pv, self.pv_table, completed_pv_length * sizeof(Move))
                     if completed_pv_length > 0:
                         self.preferred_root_move = completed_pv[0]
@@ -339,6 +480,87 @@ cdef class Searcher:
                                 completed_pv_length, elapsed)
         finally:
             free(completed_pv)
+
+    cdef dict counters(self):
+        """The enhancement counters, by name."""
+        return {
+            "first_move_cutoffs": self.stats.first_move_cutoffs,
+            "tt_probes": self.stats.tt_probes,
+            "tt_hits": self.stats.tt_hits,
+            "tt_cutoffs": self.stats.tt_cutoffs,
+            "tt_stores": self.stats.tt_stores,
+            "killer_cutoffs": self.stats.killer_cutoffs,
+            "pvs_researches": self.stats.pvs_researches,
+            "aspiration_researches": self.stats.aspiration_researches,
+            "null_window_searches": self.stats.null_window_searches,
+            "immediate_wins": self.stats.immediate_wins,
+            "forced_losses": self.stats.forced_losses,
+        }
+
+    def solve(self, bint weak):
+        """Find the exact value to the end of the game with null-window searches (only its
+        sign when `weak`), sharing the transposition table between them. Returns a dict:
+        lower and upper bounds (equal when solved), the principal variation, counters."""
+        cdef Score lower = -WIN, upper = WIN, probe, value
+        cdef int depth = UNLIMITED_DEPTH, pv_length = 0
+        cdef double started, elapsed
+        cdef bint solved = False
+        self.preferred_root_move = -1
+        self.stop = RUNNING
+        self.nodes_until_poll = min(POLL_INTERVAL, self.node_limit) if self.node_limit > 0 else POLL_INTERVAL
+        if self.use_tt:
+            self.tt.new_generation()
+        with nogil:
+            started = negamax_monotonic_seconds()
+            self.deadline = started + self.time_limit
+            if weak:
+                # One search with the window (-1, 1): above, below or exactly zero.
+                self.stats.null_window_searches += 1
+                value = self.search_once(depth, -1, 1)
+                if self.stop == RUNNING:
+                    if value >= 1:
+                        lower = value
+                    elif value <= -1:
+                        upper = value
+                    else:
+                        lower = upper = 0
+                    pv_length = self.pv_length[0]
+            else:
+                while lower < upper:
+                    probe = solver_probe(lower, upper)
+                    self.stats.null_window_searches += 1
+                    value = self.search_once(depth, probe, probe + 1)   # is the value above probe?
+                    if self.stop != RUNNING:
+                        break
+                    if value > probe:
+                        lower = value
+                    else:
+                        upper = value
+                if self.stop == RUNNING:
+                    # A last search with a window around the value gives the principal variation.
+                    value = self.search_once(depth, lower - 1, lower + 1)
+                    if self.stop == RUNNING:
+                        pv_length = self.pv_length[0]
+                        pv_length = self.complete_pv(lower, pv_length)
+            if self.stop == RUNNING and self.game.error:
+                self.stop = STOP_ERROR
+            if self.stop == RUNNING:
+                self.stop = STOP_COMPLETED
+            elapsed = negamax_monotonic_seconds() - started
+        return {
+            "lower": lower,
+            "upper": upper,
+            "pv": [self.pv_table[i] for i in range(pv_length)],
+            "stop": STOP_CODE_NAMES.get(self.stop, "error"),
+            "game_error": self.game.error,
+            "nodes": self.stats.nodes,
+            "leaves": self.stats.leaves,
+            "cutoffs": self.stats.cutoffs,
+            "max_ply": self.stats.max_ply,
+            "iterations": self.stats.null_window_searches,
+            "counters": self.counters(),
+            "elapsed": elapsed,
+        }
 
     cdef dict collect(self, int completed_depth, Score completed_value, Move* completed_pv,
                       int completed_pv_length, double elapsed):
@@ -376,6 +598,7 @@ cdef class Searcher:
             "cutoffs": self.stats.cutoffs,
             "max_ply": self.stats.max_ply,
             "iterations": self.stats.iterations,
+            "counters": self.counters(),
             "elapsed": elapsed,
             "trace": trace,
         }
@@ -540,8 +763,9 @@ cdef Score alphabeta(Searcher self, GameT game, int depth, int ply, Score alpha,
                 break
     return best
 
-cdef Score search_root(Searcher self, GameT game, int depth) noexcept nogil:
-    """One complete search to `depth`; the value is from the side to move at the root."""
+cdef Score search_root(Searcher self, GameT game, int depth, Score alpha, Score beta) noexcept nogil:
+    """One complete search to `depth`; the value is from the side to move at the root.
+    Minimax and negamax ignore the window."""
     cdef Score value
     self.horizon_reached = False
     self.root_has_best = False
@@ -550,5 +774,293 @@ cdef Score search_root(Searcher self, GameT game, int depth) noexcept nogil:
         return value if self.root_maximizing else -value
     if self.algorithm == NEGAMAX:
         return negamax(self, game, depth, 0)
-    return alphabeta(self, game, depth, 0, -SCORE_INFINITY, SCORE_INFINITY)
+    if self.enhanced:
+        return ab_search(self, game, depth, 0, alpha, beta)
+    return alphabeta(self, game, depth, 0, alpha, beta)
 
+
+# --- the enhanced alpha-beta ----------------------------------------------------------------
+
+cdef void order_moves(Searcher self, GameT game, int ply, Move* moves, int count, Move tt_move) noexcept nogil:
+    """Sort the moves, best first: the previous iteration's best root move, then the table's
+    move, then by the game's order hint; within equal hints killer moves come first and then
+    the history score. The sort is stable, so ties keep the game's own order."""
+    cdef int64_t* keys = self.sort_keys + <size_t> ply * self.max_moves
+    cdef Move* killer = self.killers + 2 * ply
+    cdef int32_t* history = self.history + (ply & 1) * HISTORY_SIZE
+    cdef bint hints = self.ordering and game.has_order_hints
+    cdef int64_t key
+    cdef int i, j
+    cdef Move move
+    if count <= 1:
+        return
+    for i in range(count):
+        move = moves[i]
+        key = 0
+        if hints:
+            key = (<int64_t> game.move_order_hint(move)) * (<int64_t> 1 << 32)
+        if self.use_history:
+            key += history[move & (HISTORY_SIZE - 1)]
+        if self.use_killers and ply + 1 < self.capacity:
+            if move == killer[0]:
+                key += (<int64_t> 1 << 30) + 1
+            elif move == killer[1]:
+                key += <int64_t> 1 << 30
+        if move == tt_move:
+            key = INT64_MAX - 1
+        if ply == 0 and move == self.preferred_root_move:
+            key = INT64_MAX
+        keys[i] = key
+    for i in range(1, count):
+        move = moves[i]
+        key = keys[i]
+        j = i - 1
+        while j >= 0 and keys[j] < key:
+            moves[j + 1] = moves[j]
+            keys[j + 1] = keys[j]
+            j -= 1
+        moves[j + 1] = move
+        keys[j + 1] = key
+
+
+cdef inline void reward_move(Searcher self, int ply, int depth, Move move) noexcept nogil:
+    """A move caused a cutoff: make it a killer at this ply and raise its history score."""
+    cdef Move* killer = self.killers + 2 * ply
+    cdef int32_t* history
+    cdef int i, d
+    if self.use_killers and killer[0] != move:
+        killer[1] = killer[0]
+        killer[0] = move
+    if self.use_history:
+        history = self.history + (ply & 1) * HISTORY_SIZE
+        d = min(depth, 64)
+        history[move & (HISTORY_SIZE - 1)] += d * d
+        if history[move & (HISTORY_SIZE - 1)] > HISTORY_MAX:
+            for i in range(2 * HISTORY_SIZE):
+                self.history[i] //= 2
+
+
+cdef Score ab_search(Searcher self, GameT game, int depth, int ply, Score alpha, Score beta) noexcept nogil:
+    """Fail-soft alpha-beta with the enhancements that are switched on. Tracks whether the
+    depth limit cut anything below this node, so results no horizon touched are stored as
+    final and serve searches of any depth."""
+    cdef bint outer_horizon
+    cdef Score value
+    if not self.enter_node(ply):
+        return 0
+    if needs_leaf(self, game, depth, ply):
+        return read_leaf(self, game, ply)
+    outer_horizon = self.horizon_reached
+    self.horizon_reached = False
+    value = ab_node(self, game, depth, ply, alpha, beta)
+    self.horizon_reached = self.horizon_reached or outer_horizon
+    return value
+
+
+cdef Score ab_node(Searcher self, GameT game, int depth, int ply, Score alpha, Score beta) noexcept nogil:
+    cdef Score value, best = -SCORE_INFINITY, floor, ceiling, alpha_searched
+    cdef int i, count, bound
+    cdef Move move, best_move = -1, tt_move = -1
+    cdef Move* moves = self.moves + <size_t> ply * self.max_moves
+    cdef TTEntry* entry
+    cdef uint64_t key = 0
+    # Only nodes searched with an open window (and the root) keep a principal variation: a
+    # null-window result is a bound, and copying lines there would cost for nothing.
+    cdef bint pv_node = beta - alpha > 1 or ply == self.root_ply
+
+    # 1. The transposition table: the stored move is searched first; a result deep enough
+    #    answers the node (except at the root, which must name a move).
+    if self.use_tt:
+        key = game.position_key()
+        self.stats.tt_probes += 1
+        entry = self.tt.probe(key)
+        if entry != NULL:
+            self.stats.tt_hits += 1
+            tt_move = entry.move
+            bound = entry_bound(entry)
+            if ply > self.root_ply and entry_depth(entry) >= depth:
+                value = value_from_tt(entry.value, ply)
+                if (bound == BOUND_EXACT or (bound == BOUND_LOWER and value >= beta)
+                        or (bound == BOUND_UPPER and value <= alpha)):
+                    self.stats.tt_cutoffs += 1
+                    if entry_depth(entry) != TT_DEPTH_FINAL:
+                        self.horizon_reached = True
+                    return value
+
+    # 2. The moves. With the game's safe-move generation (two plies or more to go, so that
+    #    the values are those plain alpha-beta finds): win at once, lose at once, or search
+    #    only the moves that do not lose at once.
+    if self.use_safe_moves and depth >= 2:
+        count = game.generate_safe_moves(moves)
+        if count == WINNING_MOVE_FOUND:
+            self.stats.immediate_wins += 1
+            return win_at_once(self, ply, moves[0], WIN - ply - 1)
+        if count == 0:
+            count = game.generate_moves(moves)
+            if count == 0:
+                return read_leaf(self, game, ply)
+            self.stats.forced_losses += 1
+            return win_at_once(self, ply, moves[0], -WIN + ply + 2)
+        # No win next move, and no loss on the opponent's next move.
+        floor = -WIN + ply + 3
+        ceiling = WIN - ply - 2
+    else:
+        count = game.generate_moves(moves)
+        if count == 0:
+            return read_leaf(self, game, ply)
+        floor = -WIN + ply + 1
+        ceiling = WIN - ply - 1
+    if count > self.max_moves:   # a game broke its own bound: refuse to go on
+        self.stop = STOP_ERROR
+        game.error = 2
+        return 0
+
+    # 3. Mate distance: no result here can beat winning or losing as soon as possible.
+    if floor >= beta:
+        return floor
+    if ceiling <= alpha:
+        return ceiling
+    if alpha < floor:
+        alpha = floor
+    if beta > ceiling:
+        beta = ceiling
+    alpha_searched = alpha
+
+    # 4. The moves, best first; after the first, null windows when PVS is on.
+    order_moves(self, game, ply, moves, count, tt_move)
+    for i in range(count):
+        move = moves[i]
+        self.path[ply + 1] = move
+        game.make_move(move)
+        if i == 0 or not self.use_pvs:
+            value = -ab_search(self, game, depth - 1, ply + 1, -beta, -alpha)
+        else:
+            value = -ab_search(self, game, depth - 1, ply + 1, -alpha - 1, -alpha)
+            if alpha < value < beta and self.stop == RUNNING:
+                self.stats.pvs_researches += 1
+                value = -ab_search(self, game, depth - 1, ply + 1, -beta, -alpha)
+        game.unmake_move(move)
+        if self.stop != RUNNING:
+            return 0
+        if value > best:
+            best = value
+            best_move = move
+            if pv_node:
+                self.update_pv(ply, move)
+            if value > alpha:
+                alpha = value
+                self.note_root_move(ply, move, value)
+            if value >= beta:
+                self.stats.cutoffs += 1
+                if i == 0:
+                    self.stats.first_move_cutoffs += 1
+                if self.use_killers and (move == self.killers[2 * ply] or move == self.killers[2 * ply + 1]):
+                    self.stats.killer_cutoffs += 1
+                reward_move(self, ply, depth, move)
+                break
+
+    # 5. Remember the result, as a bound relative to the window searched.
+    if self.use_tt and not game.error:
+        if best <= alpha_searched:
+            bound = BOUND_UPPER
+        elif best >= beta:
+            bound = BOUND_LOWER
+        else:
+            bound = BOUND_EXACT
+        self.tt.store(key, value_to_tt(best, ply), best_move,
+                      depth if self.horizon_reached else TT_DEPTH_FINAL, bound)
+        self.stats.tt_stores += 1
+    return best
+
+
+cdef inline Score win_at_once(Searcher self, int ply, Move move, Score value) noexcept nogil:
+    """A node decided by its next move (a win, or a loss whatever is played)."""
+    self.pv_length[ply + 1] = ply + 1
+    self.update_pv(ply, move)
+    if ply == 0:
+        self.note_root_move(ply, move, value)
+    return value
+
+
+cdef int extend_pv_from_tt(Searcher self, GameT game, int depth, int length) noexcept nogil:
+    """Follow the table's moves (from exact results and lower bounds, whose move is the one
+    that proved them) past the end of the root's principal variation."""
+    cdef int ply, i, count
+    cdef Move move
+    cdef Move* moves
+    cdef TTEntry* entry
+    cdef bint legal
+    for ply in range(length):
+        game.make_move(self.pv_table[ply])
+    ply = length
+    while ply < depth and ply + 1 < self.capacity and not game.at_terminal() and not game.error:
+        entry = self.tt.probe(game.position_key())
+        if entry == NULL or entry.move < 0 or entry_bound(entry) == BOUND_UPPER:
+            break
+        move = entry.move
+        moves = self.moves + <size_t> ply * self.max_moves
+        count = game.generate_moves(moves)
+        if count > self.max_moves:
+            break
+        legal = False
+        for i in range(count):
+            if moves[i] == move:
+                legal = True
+                break
+        if not legal:
+            break
+        self.pv_table[ply] = move
+        game.make_move(move)
+        ply += 1
+    for i in range(ply - 1, -1, -1):
+        game.unmake_move(self.pv_table[i])
+    self.pv_length[0] = ply
+    return ply
+
+
+
+
+cdef inline Score solver_probe(Score lower, Score upper) noexcept nogil:
+    """The next null window of the solver, given that lower <= value <= upper: first the sign,
+    then whether a win or loss is forced, then bisection of what is left."""
+    if lower < 0 < upper:
+        return 0           # win, or not?
+    if lower <= -1 < upper:
+        return -1          # loss, or not?
+    if lower <= EVAL_LIMIT < upper:
+        return EVAL_LIMIT  # a forced win, or only a positive score?
+    if lower <= -EVAL_LIMIT - 1 < upper:
+        return -EVAL_LIMIT - 1
+    return <Score> (lower + (<int64_t> upper - lower) // 2)
+
+
+cdef int complete_pv_to_end(Searcher self, GameT game, Score value, int length) noexcept nogil:
+    """Lengthen a solved principal variation until the game ends: follow the table, and where
+    it has nothing, search the position at the end of the line with a window around the value
+    it must have (the table must not answer that position itself, so its line is recorded)."""
+    cdef int i, new_length
+    cdef Score expected
+    while self.stop == RUNNING:
+        if self.use_tt:
+            length = self.extend_pv(UNLIMITED_DEPTH, length)
+        if length + 1 >= self.capacity:
+            break
+        for i in range(length):
+            game.make_move(self.pv_table[i])
+        if game.at_terminal():
+            new_length = length
+        else:
+            expected = value if length % 2 == 0 else -value
+            self.root_ply = length
+            ab_search(self, game, UNLIMITED_DEPTH - length, length, expected - 1, expected + 1)
+            self.root_ply = 0
+            new_length = self.pv_length[length]
+            for i in range(length, new_length):
+                self.pv_table[i] = self.pv_table[<size_t> length * self.capacity + i]
+        for i in range(length - 1, -1, -1):
+            game.unmake_move(self.pv_table[i])
+        if new_length <= length:
+            break
+        length = new_length
+    self.pv_length[0] = length
+    return length

@@ -116,6 +116,7 @@ cdef class TicTacToe(NativeGame):
         self.marks = x_count + o_count
         self.max_moves = 9
         self.max_ply = 9
+        self.has_keys = True
         x_wins = self.has_line(1)
         o_wins = self.has_line(-1)
         if x_wins and o_wins:

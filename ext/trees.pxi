@@ -52,6 +52,7 @@ cdef class TreeGame(NativeGame):
         self.node_stack = &stack_view[0]
         self.ply = 0
         self.has_order_hints = False   # children are searched in their stored order
+        self.has_keys = True           # a node's index is its key
 
     cdef void copy_tree_into(self, TreeGame other):
         self.copy_base_into(other)

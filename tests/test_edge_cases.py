@@ -176,7 +176,7 @@ def test_copy_returning_something_else_is_a_type_error():
 
 
 def test_algorithms_lists_the_names():
-    assert nm.ALGORITHMS == ("minimax", "negamax", "alphabeta")
+    assert nm.ALGORITHMS == ("minimax", "negamax", "alphabeta", "pvs", "mtdf")
 
 
 @pytest.mark.parametrize("argv", [["search", "tictactoe", "--min"], ["search", "tree", "not json"],

@@ -12,10 +12,11 @@ the same search.
 from importlib.metadata import PackageNotFoundError, version as _version
 
 from negamax import games, theory, trees
-from negamax.api import ALGORITHMS, search
+from negamax._core import TranspositionTable
+from negamax.api import ALGORITHMS, DEFAULT_TT_MB, ENHANCEMENTS, search, solve
 from negamax.game import NativeGame
 from negamax.python_game import Game
-from negamax.results import SearchResult, SearchStats, StopReason, Visit
+from negamax.results import SearchResult, SearchStats, SolveResult, StopReason, Visit
 from negamax.scores import EVAL_LIMIT, WIN, is_loss, is_win, plies_to_end
 
 
@@ -33,7 +34,8 @@ except PackageNotFoundError:  # pragma: no cover - running from a tree that is n
     __version__ = "0+unknown"
 
 __all__ = [
-    "search", "ALGORITHMS", "Game", "NativeGame", "SearchResult", "SearchStats", "StopReason",
+    "search", "solve", "ALGORITHMS", "ENHANCEMENTS", "DEFAULT_TT_MB", "TranspositionTable",
+    "SolveResult", "Game", "NativeGame", "SearchResult", "SearchStats", "StopReason",
     "Visit", "WIN", "EVAL_LIMIT", "is_win", "is_loss", "plies_to_end", "games", "trees",
     "theory", "get_include", "__version__",
 ]

@@ -11,6 +11,13 @@
 #   has lost, WIN when it has won, anything in [-EVAL_LIMIT, EVAL_LIMIT] otherwise;
 # - generate_moves writes at most `max_moves` moves and returns how many it wrote;
 # - make_move / unmake_move are exact inverses; the search only unmakes the last move made.
+# - position_key is read only when has_keys is set: equal positions must then have equal keys,
+#   and the value of a position may depend on nothing but its key (the transposition table
+#   relies on it). A subclass that implements it sets has_keys = True.
+# - generate_safe_moves is called only when has_safe_moves is set, at positions that are not
+#   terminal: it writes the legal moves after which the opponent cannot win at once and
+#   returns their count (0 when every move loses at once), or returns WINNING_MOVE_FOUND with
+#   moves[0] set to a move that wins at once. The solver uses it to skip losing moves.
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
 
@@ -22,11 +29,14 @@ cdef enum:
     MAX_SEARCH_PLY = 10000    # no search goes deeper than this
     EVAL_LIMIT = WIN - MAX_SEARCH_PLY - 1   # bound on every non-winning evaluation
     SCORE_INFINITY = 2000000000             # outside every score; alpha-beta's initial window
+    WINNING_MOVE_FOUND = -1   # generate_safe_moves: the side to move wins at once with moves[0]
 
 cdef class NativeGame:
     cdef public int max_moves     # upper bound on the number of legal moves in any position
     cdef public int max_ply       # upper bound on the plies from this position to the end of the game
     cdef public bint has_order_hints  # False: move_order_hint is constant, the search skips it
+    cdef public bint has_keys         # position_key identifies positions: a TT may be used
+    cdef public bint has_safe_moves   # generate_safe_moves is implemented
     cdef public int error         # set nonzero by a game whose callback failed: the search unwinds
     cdef list _history            # moves made through play(), for undo()
 
@@ -38,6 +48,7 @@ cdef class NativeGame:
     cdef Score static_evaluation(self) noexcept nogil
     cdef uint64_t position_key(self) noexcept nogil
     cdef int32_t move_order_hint(self, Move move) noexcept nogil
+    cdef int generate_safe_moves(self, Move* moves) noexcept nogil
 
     # --- helpers for subclasses ------------------------------------------------------------
     cdef void copy_base_into(self, NativeGame other)

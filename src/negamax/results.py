@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Optional, Tuple
 
-__all__ = ["StopReason", "SearchStats", "SearchResult", "Visit"]
+__all__ = ["StopReason", "SearchStats", "SearchResult", "SolveResult", "Visit"]
 
 
 class StopReason(enum.Enum):
@@ -30,6 +30,17 @@ class SearchStats:
     cutoffs: int = 0      #: beta cutoffs
     max_ply: int = 0      #: deepest ply entered (the root is ply 0)
     iterations: int = 0   #: completed iterations (1 for a search without iterative deepening)
+    first_move_cutoffs: int = 0     #: cutoffs by the first move searched (ordering quality)
+    tt_probes: int = 0              #: transposition table lookups
+    tt_hits: int = 0                #: lookups that found the position
+    tt_cutoffs: int = 0             #: nodes the table answered without a search
+    tt_stores: int = 0              #: results written to the table
+    killer_cutoffs: int = 0         #: cutoffs by a killer move
+    pvs_researches: int = 0         #: PVS null-window searches that failed high and were redone
+    aspiration_researches: int = 0  #: iterations redone after missing their aspiration window
+    null_window_searches: int = 0   #: MTD(f) and solver passes
+    immediate_wins: int = 0         #: nodes the game's safe-move generation won at once
+    forced_losses: int = 0          #: nodes where every move lost at once
 
     def nodes_per_second(self, elapsed: float) -> float:
         """Nodes per second for a search that took `elapsed` seconds."""
@@ -74,3 +85,25 @@ class SearchResult:
         """True when the value is a forced loss for the side to move."""
         from negamax.scores import is_loss
         return self.value is not None and is_loss(self.value)
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What negamax.solve found.
+
+    ``value`` is exact (None for a weak solve, or when stopped before the bounds met); for
+    games it is from the side to move, a win ``p`` plies ahead scoring ``WIN - p``.
+    ``outcome`` is "win", "loss" or "draw" for the side to move (None if not yet known)."""
+
+    value: Optional[float]
+    outcome: Optional[str]
+    plies: Optional[int]          #: plies to the end under best play (exact solves)
+    best_move: Any                #: a move that reaches the value (or the outcome, when weak)
+    pv: Tuple[Any, ...]           #: principal variation, to the end of the game
+    stats: SearchStats
+    elapsed: float
+    stop_reason: StopReason
+    lower: Optional[float] = None  #: proven lower bound of the value
+    upper: Optional[float] = None  #: proven upper bound
+    score: Optional[int] = None    #: Connect Four: the solver-benchmark score of the position
+    weak: bool = False

@@ -1,0 +1,377 @@
+# Connect Four as a native game over bitboards kept in a numpy uint64 array.
+#
+# Layout: column c owns bits c*(H+1) .. c*(H+1)+H-1 (bottom to top) plus one empty sentinel
+# bit above them, so shifting a board never carries a stone from one column into the next.
+# bits[0] holds the stones of the side to move, bits[1] every stone on the board. The search's
+# moves are 0-based columns; the Python-facing methods use 1-based columns, as the move
+# strings do ("4453": columns 4, 4, 5, 3).
+
+import numpy as np
+
+cimport cython
+
+from libc.stdint cimport int8_t, int32_t, uint64_t
+
+from negamax.game cimport WIN, WINNING_MOVE_FOUND, Move, NativeGame, Score
+
+cdef extern from "negamax_bits.h":
+    int negamax_popcount64(uint64_t x) noexcept nogil
+
+# Columns beyond 9 are written as letters: a = 10, b = 11, ...
+_COLUMN_DIGITS = "123456789abcdefghijklmnopqrstuvw"
+MAX_CONNECT_FOUR_WIDTH = 32
+
+
+cdef inline uint64_t shl(uint64_t x, int n) noexcept nogil:
+    """x << n, and 0 when n >= 64 (a plain C shift by 64 or more is undefined)."""
+    return x << n if n < 64 else 0
+
+cdef inline uint64_t shr(uint64_t x, int n) noexcept nogil:
+    return x >> n if n < 64 else 0
+
+cdef inline uint64_t line_completions(uint64_t stones, int s) noexcept nogil:
+    """Squares completing four along the direction whose neighbour is `s` bits away: three
+    stones on one side, or two on one side and one on the other."""
+    cdef uint64_t r, p
+    p = shl(stones, s) & shl(stones, 2 * s)
+    r = p & shl(stones, 3 * s)
+    r |= p & shr(stones, s)
+    p = shr(stones, s) & shr(stones, 2 * s)
+    r |= p & shl(stones, s)
+    r |= p & shr(stones, 3 * s)
+    return r
+
+cdef inline bint four_along(uint64_t stones, int s) noexcept nogil:
+    cdef uint64_t m = stones & shr(stones, s)
+    return (m & shr(m, 2 * s)) != 0
+
+
+@cython.final
+cdef class ConnectFour(NativeGame):
+    """Connect Four on a ``width`` x ``height`` board (7 x 6 by default).
+
+    ``ConnectFour("4453")`` plays the moves in the usual notation: one character per move, the
+    1-based column (``a`` = 10, ``b`` = 11, ... on wide boards). Moves in the Python API
+    (``legal_moves``, ``play``, ``best_move``, ``pv``) are 1-based columns too."""
+
+    cdef object _bits           # numpy uint64 array: [stones of the side to move, all stones]
+    cdef uint64_t* bits
+    cdef int n_cols, n_rows, stride, cells
+    cdef int played             # stones on the board
+    cdef bint last_move_won     # the stone played last completed four in a row
+    cdef uint64_t bottom_mask   # the bottom square of every column
+    cdef uint64_t board_mask    # every playable square
+    cdef int8_t column_height[32]
+    cdef int8_t column_order[32]  # centre first: the order moves are generated in
+
+    def __init__(self, moves="", width=7, height=6):
+        for name, value in (("width", width), ("height", height)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+            if value < 1:
+                raise ValueError(f"{name} must be at least 1, got {value}")
+        if width * (height + 1) > 64:
+            raise ValueError(f"a {width} x {height} board does not fit in a 64-bit bitboard: "
+                             f"width * (height + 1) must be at most 64, got {width * (height + 1)}")
+        if not isinstance(moves, str):
+            raise TypeError(f"moves must be a string of column numbers such as '4453', "
+                            f"not {type(moves).__name__}")
+        self.setup(width, height, np.zeros(2, dtype=np.uint64))
+        self.play_string(moves)
+
+    cdef void setup(self, int width, int height, bits):
+        cdef uint64_t[::1] view = bits
+        cdef int col, i
+        self._bits = bits
+        self.bits = &view[0]
+        self.n_cols = width
+        self.n_rows = height
+        self.stride = height + 1
+        self.cells = width * height
+        self.bottom_mask = 0
+        for col in range(width):
+            self.bottom_mask |= (<uint64_t> 1) << (col * self.stride)
+        self.board_mask = self.bottom_mask * (((<uint64_t> 1) << height) - 1)
+        for i in range(width):
+            # width // 2, then alternately left and right of it
+            self.column_order[i] = width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2)
+        self.max_moves = width
+        self.max_ply = self.cells
+        self.has_keys = True
+        self.has_safe_moves = True
+
+    cdef void play_string(self, str moves) except *:
+        for index, ch in enumerate(moves):
+            column = _COLUMN_DIGITS.find(ch.lower()) if ch.isalnum() else -1
+            if column < 0 or column >= self.n_cols:
+                raise ValueError(f"bad character {ch!r} at index {index} of {moves!r}: columns "
+                                 f"are 1 to {self.n_cols} ({_COLUMN_DIGITS[:self.n_cols]!r})")
+            if self.at_terminal():
+                raise ValueError(f"move {ch!r} at index {index} of {moves!r} comes after the end "
+                                 f"of the game")
+            if self.column_height[column] == self.n_rows:
+                raise ValueError(f"move {ch!r} at index {index} of {moves!r}: column {column + 1} "
+                                 f"is full")
+            self.make_move(column)
+            self._history.append(column)
+
+    # --- bitboard helpers -------------------------------------------------------------------
+
+    cdef inline uint64_t winning_squares(self, uint64_t stones, uint64_t mask) noexcept nogil:
+        """Empty squares that would complete four in a row for `stones`."""
+        cdef int h = self.n_rows
+        # vertical (three stones right below), horizontal, and the two diagonals
+        cdef uint64_t r = shl(stones, 1) & shl(stones, 2) & shl(stones, 3)
+        r |= line_completions(stones, h + 1)
+        r |= line_completions(stones, h)
+        r |= line_completions(stones, h + 2)
+        return r & (self.board_mask ^ mask)
+
+    cdef inline bint has_four(self, uint64_t stones) noexcept nogil:
+        cdef int h = self.n_rows
+        return (four_along(stones, 1) or four_along(stones, h + 1) or four_along(stones, h)
+                or four_along(stones, h + 2))
+
+    cdef inline uint64_t possible_squares(self) noexcept nogil:
+        """The square each non-full column would take next."""
+        return (self.bits[1] + self.bottom_mask) & self.board_mask
+
+    cdef inline uint64_t column_bit(self, int col) noexcept nogil:
+        return (<uint64_t> 1) << (col * self.stride + self.column_height[col])
+
+    cdef inline uint64_t column_squares(self, int col) noexcept nogil:
+        return (((<uint64_t> 1) << self.n_rows) - 1) << (col * self.stride)
+
+    # --- the search interface ---------------------------------------------------------------
+
+    cdef int generate_moves(self, Move* moves) noexcept nogil:
+        cdef int i, col, count = 0
+        for i in range(self.n_cols):
+            col = self.column_order[i]
+            if self.column_height[col] < self.n_rows:
+                moves[count] = col
+                count += 1
+        return count
+
+    cdef void make_move(self, Move move) noexcept nogil:
+        cdef uint64_t bit = self.column_bit(move)
+        cdef uint64_t mover = self.bits[0] | bit
+        self.bits[0] ^= self.bits[1]           # the opponent's stones: the new side to move
+        self.bits[1] |= bit
+        self.column_height[move] += 1
+        self.played += 1
+        self.last_move_won = self.has_four(mover)
+
+    cdef void unmake_move(self, Move move) noexcept nogil:
+        self.column_height[move] -= 1
+        self.bits[1] ^= self.column_bit(move)
+        self.bits[0] ^= self.bits[1]
+        self.played -= 1
+        self.last_move_won = False             # no move is ever made after a win
+
+    cdef bint at_terminal(self) noexcept nogil:
+        return self.last_move_won or self.played == self.cells
+
+    cdef Score static_evaluation(self) noexcept nogil:
+        cdef uint64_t own, other
+        if self.last_move_won:
+            return -WIN
+        if self.played == self.cells:
+            return 0
+        # Threats: empty squares that would complete a four, own minus the opponent's.
+        own = self.bits[0]
+        other = self.bits[0] ^ self.bits[1]
+        return (negamax_popcount64(self.winning_squares(own, self.bits[1]))
+                - negamax_popcount64(self.winning_squares(other, self.bits[1])))
+
+    cdef uint64_t position_key(self) noexcept nogil:
+        # Unique: in a column holding k stones, mask contributes 2^k - 1 and the side's stones
+        # some p < 2^k, so the sum lies in [2^k - 1, 2^(k+1) - 2], a range that tells k and then
+        # p, and never carries into the next column. The side to move follows from the count.
+        return self.bits[0] + self.bits[1]
+
+    cdef int32_t move_order_hint(self, Move move) noexcept nogil:
+        """Threats the move creates: squares that would then complete four for the mover."""
+        if move < 0 or move >= self.n_cols or self.column_height[move] >= self.n_rows:
+            return 0
+        cdef uint64_t bit = self.column_bit(move)
+        return negamax_popcount64(self.winning_squares(self.bits[0] | bit, self.bits[1] | bit))
+
+    cdef int generate_safe_moves(self, Move* moves) noexcept nogil:
+        cdef uint64_t possible = self.possible_squares()
+        cdef uint64_t own_wins = self.winning_squares(self.bits[0], self.bits[1])
+        cdef uint64_t other_wins, forced
+        cdef int i, col, count = 0
+        if possible & own_wins:
+            for i in range(self.n_cols):
+                col = self.column_order[i]
+                if possible & own_wins & self.column_squares(col):
+                    moves[0] = col
+                    return WINNING_MOVE_FOUND
+        other_wins = self.winning_squares(self.bits[0] ^ self.bits[1], self.bits[1])
+        forced = possible & other_wins
+        if forced:
+            if forced & (forced - 1):
+                return 0                      # two threats: whatever we block, the other wins
+            possible = forced                 # block the threat
+        # Never play right below a square where the opponent would complete four.
+        possible &= ~shr(other_wins, 1)
+        for i in range(self.n_cols):
+            col = self.column_order[i]
+            if possible & self.column_squares(col):
+                moves[count] = col
+                count += 1
+        return count
+
+    # --- Python-facing ----------------------------------------------------------------------
+
+    def copy(self):
+        """An independent copy, history included."""
+        cdef ConnectFour other = ConnectFour.__new__(ConnectFour)
+        self.copy_base_into(other)
+        other.setup(self.n_cols, self.n_rows, self._bits.copy())
+        other.played = self.played
+        other.last_move_won = self.last_move_won
+        other.column_height = self.column_height
+        return other
+
+    def legal_moves(self):
+        """The columns (1-based) that are not full, centre first; empty once the game is over."""
+        return [col + 1 for col in NativeGame.legal_moves(self)]
+
+    def play(self, move):
+        """Play in a column, given 1-based (an int, or one character of the move notation).
+        Raises ValueError for a full column, a column off the board, or after the end."""
+        if isinstance(move, str):
+            if len(move) != 1:
+                raise ValueError(f"play one column at a time, not {move!r}")
+            column = _COLUMN_DIGITS.find(move.lower())
+            if column < 0 or column >= self.n_cols:
+                raise ValueError(f"bad column {move!r}: columns are 1 to {self.n_cols}")
+            move = column + 1
+        if isinstance(move, bool) or not isinstance(move, (int, np.integer)):
+            raise TypeError(f"a move is a 1-based column number, not {type(move).__name__} {move!r}")
+        move = int(move)
+        if self.at_terminal():
+            raise ValueError(f"cannot play column {move}: the game is over")
+        if not 1 <= move <= self.n_cols:
+            raise ValueError(f"column {move} is off the board: columns are 1 to {self.n_cols}")
+        if self.column_height[move - 1] == self.n_rows:
+            raise ValueError(f"column {move} is full")
+        self.make_move(move - 1)
+        self._history.append(move - 1)
+
+    def order_hint(self, move):
+        """Threats (squares completing four) the move in this 1-based column would create."""
+        return self.move_order_hint(<Move> (int(move) - 1))
+
+    def decode_line(self, moves):
+        """The search's 0-based columns as 1-based columns."""
+        return [int(m) + 1 for m in moves]
+
+    def safe_moves(self):
+        """The 1-based columns after which the opponent cannot win at once, or, when the side
+        to move can win at once, a list holding one winning column."""
+        cdef Move buffer[32]
+        if self.at_terminal():
+            return []
+        cdef int count = self.generate_safe_moves(buffer)
+        if count == WINNING_MOVE_FOUND:
+            return [buffer[0] + 1]
+        return [buffer[i] + 1 for i in range(count)]
+
+    def can_win_now(self):
+        """True when the side to move has a move that completes four in a row."""
+        return (not self.at_terminal()
+                and (self.possible_squares() & self.winning_squares(self.bits[0], self.bits[1])) != 0)
+
+    @property
+    def history(self):
+        """The moves made since the empty board (1-based columns), oldest first."""
+        return tuple(col + 1 for col in self._history)
+
+    @property
+    def moves(self):
+        """The moves since the empty board in the usual notation, e.g. '4453'."""
+        return "".join(_COLUMN_DIGITS[col] for col in self._history)
+
+    @property
+    def width(self):
+        """Number of columns."""
+        return self.n_cols
+
+    @property
+    def height(self):
+        """Number of rows."""
+        return self.n_rows
+
+    @property
+    def bitboards(self):
+        """The state: a read-only uint64 array [stones of the side to move, all stones]."""
+        view = self._bits.view()
+        view.flags.writeable = False
+        return view
+
+    @property
+    def stones(self):
+        """Number of stones on the board."""
+        return self.played
+
+    @property
+    def to_move(self):
+        """1 when the first player is to move, -1 when the second is."""
+        return 1 if self.played % 2 == 0 else -1
+
+    @property
+    def winner(self):
+        """1 (first player won), -1 (second player won), 0 (draw) or None while the game goes on."""
+        if self.last_move_won:
+            return 1 if self.played % 2 == 1 else -1
+        return 0 if self.played == self.cells else None
+
+    @property
+    def board(self):
+        """The board as an int8 array of rows x columns, top row first: 1 for the first
+        player's stones, -1 for the second player's, 0 for empty squares."""
+        cdef uint64_t first = self.bits[0] if self.played % 2 == 0 else self.bits[0] ^ self.bits[1]
+        cdef uint64_t bit
+        cdef int row, col
+        grid = np.zeros((self.n_rows, self.n_cols), dtype=np.int8)
+        for col in range(self.n_cols):
+            for row in range(self.n_rows):
+                bit = (<uint64_t> 1) << (col * self.stride + row)
+                if self.bits[1] & bit:
+                    grid[self.n_rows - 1 - row, col] = 1 if first & bit else -1
+        return grid
+
+    def __str__(self):
+        symbols = {1: "x", -1: "o", 0: "."}
+        rows = [" ".join(symbols[int(v)] for v in row) for row in self.board]
+        rows.append(" ".join(_COLUMN_DIGITS[c] for c in range(self.n_cols)))
+        return "\n".join(rows)
+
+    def __repr__(self):
+        size = "" if (self.n_cols, self.n_rows) == (7, 6) else f", width={self.n_cols}, height={self.n_rows}"
+        return f"ConnectFour({self.moves!r}{size})"
+
+    def __eq__(self, other):
+        if not isinstance(other, ConnectFour):
+            return NotImplemented
+        return (self.n_cols, self.n_rows, self.key(), self.played) == (
+            other.width, other.height, other.key(), other.played)
+
+    def __hash__(self):
+        return hash((self.n_cols, self.n_rows, self.key()))
+
+    def solver_score(self, value):
+        """A solved value in the convention of the published Connect Four solver benchmarks:
+        a win scores (cells + 1 - s) // 2, where s is the number of stones on the board just
+        before the winning stone; a loss the negative of the opponent's; a draw 0."""
+        from negamax.scores import is_loss, is_win, plies_to_end
+        if value is None:
+            return None
+        if is_win(value) or is_loss(value):
+            stones_before_winner = self.played + plies_to_end(value) - 1
+            score = (self.cells + 1 - stones_before_winner) // 2
+            return score if is_win(value) else -score
+        return 0
