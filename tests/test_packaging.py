@@ -30,7 +30,7 @@ def test_version_has_one_source_and_a_changelog_entry():
     assert first_entry and first_entry.group(1) == version
     assert "version" not in PROJECT.get("dynamic", [])
     # negamax.__version__ is read from the installed metadata, never written out a second time.
-    assert not re.search(r"__version__\s*=\s*['\"]\d+\.\d+", (ROOT / "src/negamax/__init__.py").read_text())
+    assert not re.search(r"__version__\s*=\s*['\"]\d+\.\d+", (ROOT / "src/negamax/__init__.py").read_text(encoding="utf-8"))
 
 
 def test_metadata_is_complete():
@@ -61,7 +61,7 @@ def test_free_threading_is_claimed_in_all_three_places_or_none():
     directive = setup_compiler_directives().get("freethreading_compatible") is True
     assert classifier == wheels == directive
     for source in sorted((ROOT / "ext").rglob("*.pyx")):   # no module opts out on its own
-        assert not re.search(r"freethreading_compatible\s*=\s*False", source.read_text()), source.name
+        assert not re.search(r"freethreading_compatible\s*=\s*False", source.read_text(encoding="utf-8")), source.name
 
 
 def setup_tree():
