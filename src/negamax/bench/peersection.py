@@ -87,14 +87,15 @@ def check_value(peer: Peer, result: PeerResult, game: Any, depth: int, expected:
     if result.value_of == "move":   # the peer returns only its move: that move must be worth the root value
         child = game.copy()
         child.play(result.move)
-        found = child_to_parent_value(nm.search(child, depth - 1).value)
+        child_value = nm.search(child, depth - 1).value
+        found = child_to_parent_value(int(child_value)) if child_value is not None else None
         return found == expected, f"its move {result.move!r} is worth {found}, the root {expected}"
     if result.value_of == "outcome":  # the peer's own scoring knows only won and lost games
-        wanted = outcome(expected)
-        return result.value == wanted, f"{_outcome_text(result.value)} (negamax {expected}: {_outcome_text(wanted)})"
+        forced = outcome(expected)
+        return result.value == forced, f"{_outcome_text(result.value)} (negamax {expected}: {_outcome_text(forced)})"
     if peer.key == "openspiel":
-        wanted = to_spiel_value(expected)
-        return result.value == wanted, f"{result.value!r} (negamax {expected} -> {wanted!r})"
+        scaled = to_spiel_value(expected)
+        return result.value == scaled, f"{result.value!r} (negamax {expected} -> {scaled!r})"
     return result.value == expected, f"{result.value!r} (negamax {expected})"
 
 

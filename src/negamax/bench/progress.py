@@ -38,7 +38,7 @@ class Progress:
         if not self.enabled:
             return
         if self._bar is not None:
-            self._bar.set_description_str(f"negamax bench: {label}")
+            self._bar.set_description_str(f"negamax bench: {label}".ljust(50))
             return
         now = time.monotonic()
         if now - self._last_line >= self.PLAIN_INTERVAL:

@@ -236,7 +236,7 @@ def pruning(tree, maximising_player, alpha=float("-inf"), beta=float("+inf")):
 
 def seed003_tree(leaves: Sequence[int], branching: int, depth: int) -> Tree:
     """The uniform tree over `leaves` as seed 003's Tree/Terminal objects (one object per node)."""
-    level = [Terminal(value) for value in leaves]
+    level: list = [Terminal(value) for value in leaves]
     for _ in range(depth):
         level = [Tree(level[i:i + branching]) for i in range(0, len(level), branching)]
     return level[0]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Dict, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 __all__ = ["BRANCHINGS", "MAX_TREE_LEAVES", "ReportSettings", "SettingsError", "parse_grid",
            "parse_game_depths", "tree_grid", "make_settings"]
@@ -76,7 +76,7 @@ def tree_grid(max_leaves: int, branchings: Tuple[int, ...] = BRANCHINGS) -> Tupl
     return tuple(grid)
 
 
-def _parse_pairs(text: str, option: str, what: str) -> list:
+def _parse_pairs(text: str, option: str, what: str) -> List[Tuple[str, int]]:
     pairs = []
     for item in text.split(","):
         item = item.strip()
@@ -93,7 +93,7 @@ def _parse_pairs(text: str, option: str, what: str) -> list:
 
 def parse_grid(text: str) -> Tuple[Tuple[int, int], ...]:
     """Read a tree grid such as "2:4,3:3" (branching 2 to depth 4, branching 3 to depth 3)."""
-    grid = []
+    grid: List[Tuple[int, int]] = []
     for name, depth in _parse_pairs(text, "--grid", "BRANCHING:DEPTH, e.g. 2:4"):
         try:
             branching = int(name)

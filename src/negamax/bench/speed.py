@@ -59,7 +59,7 @@ def _uniform(settings: ReportSettings, progress: Progress, c_baseline: Any) -> D
     branching, depth = settings.speed_tree
     tree = nm.trees.uniform(branching, depth, ordering="random", seed=settings.seed)
     leaves = tree.leaf_values                       # read-only int32 array, the search's own
-    python_leaves = memoryview(leaves)              # the same array, read as Python ints
+    python_leaves = memoryview(leaves)  # type: ignore[arg-type]   # the same array, read as Python ints
     sides = []
     seconds, result = _timed(progress, f"speed, negamax alpha-beta b={branching} d={depth}",
                              lambda: nm.search(tree, algorithm="alphabeta", ordering=False), settings.repeat)
