@@ -26,7 +26,7 @@ def leaf_count_tables(section: Dict[str, Any]) -> List[Table]:
     for branching, rows in branchings.items():
         table = Table(f"Leaf counts, uniform trees, b = {branching}",
                       ["d", "b^d", "minimax", "best formula", "ab best", "ab worst", "ab random",
-                       "random exp.", "<best & worst"])
+                       "random exp.", "<check"])
         for row in rows:
             exact = row["best_exact"] and row["worst_exact"] and row["minimax_exact"]
             table.rows.append([str(row["depth"]), count(row["formula_minimax"]), count(row["minimax"]),
