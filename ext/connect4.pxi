@@ -357,8 +357,9 @@ cdef class ConnectFour(NativeGame):
     def __eq__(self, other):
         if not isinstance(other, ConnectFour):
             return NotImplemented
-        return (self.n_cols, self.n_rows, self.key(), self.played) == (
-            other.width, other.height, other.key(), other.played)
+        cdef ConnectFour that = other
+        return (self.n_cols, self.n_rows, self.position_key(), self.played) == (
+            that.n_cols, that.n_rows, that.position_key(), that.played)
 
     def __hash__(self):
         return hash((self.n_cols, self.n_rows, self.key()))

@@ -436,6 +436,7 @@ cdef class Searcher:
         cdef int completed_pv_length = 0
         cdef Move* completed_pv = <Move*> calloc(self.capacity, sizeof(Move))
         cdef double started, elapsed
+        cdef bint exact
         if completed_pv == NULL:
             raise MemoryError()
         self.preferred_root_move = -1
@@ -461,14 +462,18 @@ cdef class Searcher:
                     completed_depth = depth
                     completed_value = value
                     completed_pv_length = self.pv_length[0]
-                    if self.use_tt:
+                    exact = not self.horizon_reached
+                    if self.enhanced and exact and completed_pv_length > 0:
+                        # Solved to the end: continue the line until the game is over.
+                        completed_pv_length = self.complete_pv(value, completed_pv_length)
+                    elif self.use_tt:
                         completed_pv_length = self.extend_pv(depth, completed_pv_length)
                     memcpy(completed_pv, self.pv_table, completed_pv_length * sizeof(Move))
                     if completed_pv_length > 0:
                         self.preferred_root_move = completed_pv[0]
                     # Done at the requested depth, or when nothing was cut by the horizon
                     # (the result is exact and a deeper search would repeat it).
-                    if depth >= self.max_depth or not self.horizon_reached:
+                    if depth >= self.max_depth or exact:
                         self.stop = STOP_COMPLETED
                         break
                     if self.time_limit > 0 and negamax_monotonic_seconds() >= self.deadline:
@@ -990,8 +995,7 @@ cdef int extend_pv_from_tt(Searcher self, GameT game, int depth, int length) noe
     cdef Move* moves
     cdef TTEntry* entry
     cdef bint legal
-    for ply in range(length):
-        game.make_move(self.pv_table[ply])
+    replay_line(self, game, length)
     ply = length
     while ply < depth and ply + 1 < self.capacity and not game.at_terminal() and not game.error:
         entry = self.tt.probe(game.position_key())
@@ -1045,8 +1049,7 @@ cdef int complete_pv_to_end(Searcher self, GameT game, Score value, int length) 
             length = self.extend_pv(UNLIMITED_DEPTH, length)
         if length + 1 >= self.capacity:
             break
-        for i in range(length):
-            game.make_move(self.pv_table[i])
+        replay_line(self, game, length)
         if game.at_terminal():
             new_length = length
         else:
@@ -1064,3 +1067,12 @@ cdef int complete_pv_to_end(Searcher self, GameT game, Score value, int length) 
         length = new_length
     self.pv_length[0] = length
     return length
+
+
+cdef void replay_line(Searcher self, GameT game, int length) noexcept nogil:
+    """Play the first `length` moves of the root's line, generating each ply's moves first (a
+    game may read its moves relative to the list it generated, as the Python adapter does)."""
+    cdef int ply
+    for ply in range(length):
+        game.generate_moves(self.moves + <size_t> ply * self.max_moves)
+        game.make_move(self.pv_table[ply])
