@@ -1,11 +1,12 @@
 """The free-threading claim (setup.py's freethreading_compatible directive, the 3.14t wheels).
 
-The compiled modules keep no mutable state shared between searches, and every search runs on
-its own copy of the game, so searches started from several threads at once must give exactly
-what each gives alone. On a GIL build the native searches already overlap (they release the
+The compiled modules keep no mutable state shared between searches, every search runs on its
+own copy of the game, and tt=True gives each thread a transposition table of its own, so
+searches started from several threads at once must give exactly what each gives alone. On a GIL build the native searches already overlap (they release the
 GIL); on a free-threaded build everything does, the Python-facing game methods included.
 """
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -58,6 +59,8 @@ def nested_tree(seed, branching=4, depth=5):
 
 
 SHARED_TICTACTOE = nm.games.TicTacToe("x...o....")   # searched by every thread at once
+CONNECT4_ENDGAME = "2252576253462244111563"            # solved in about 11,000 nodes
+TABLE_MB = 4                                           # per thread
 
 
 def jobs():
@@ -69,6 +72,14 @@ def jobs():
         ("tictactoe node limit", lambda: nm.search(nm.games.TicTacToe(), node_limit=3000)),
         ("python game", lambda: nm.search(Subtraction(13))),
         ("python game negamax", lambda: nm.search(Subtraction(9), algorithm="negamax")),
+        # tt=True: each thread keeps its own table between searches (a new generation per
+        # search), so results stay reproducible however the searches interleave.
+        ("tictactoe table", lambda: nm.search(nm.games.TicTacToe(), tt=True, tt_mb=TABLE_MB)),
+        ("connect4 pvs", lambda: nm.search(nm.games.ConnectFour(), depth=14, algorithm="pvs",
+                                           tt=True, tt_mb=TABLE_MB)),
+        ("connect4 mtdf", lambda: nm.search(nm.games.ConnectFour("4453"), depth=10, algorithm="mtdf",
+                                            tt=True, tt_mb=TABLE_MB)),
+        ("connect4 solve", lambda: nm.solve(nm.games.ConnectFour(CONNECT4_ENDGAME), tt=True, tt_mb=TABLE_MB)),
     ]
     for seed in range(3):
         work.append((f"uniform {seed}", lambda seed=seed: nm.search(nm.trees.uniform(6, 6, seed=seed))))
@@ -77,11 +88,10 @@ def jobs():
 
 
 def summary(result):
-    """Everything about a result except the elapsed time."""
-    stats = result.stats
-    trace = None if result.trace is None else [(tuple(v.path), v.value) for v in result.trace]
-    return (result.value, result.best_move, tuple(result.pv), result.depth, result.stop_reason,
-            stats.nodes, stats.leaves, stats.cutoffs, stats.max_ply, stats.iterations, trace)
+    """Every field of a result (search or solve), counters and trace included, but the time."""
+    fields = dataclasses.asdict(result)
+    del fields["elapsed"]
+    return fields
 
 
 def run_in_threads(worker):
