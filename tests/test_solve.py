@@ -29,7 +29,7 @@ W, H = 7, 6
 CELLS = W * H
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
-SETTINGS = settings(max_examples=40, deadline=None,
+SETTINGS = settings(max_examples=80, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -405,6 +405,63 @@ def test_solve_options_give_the_same_value(switches):
         for move in result.pv:
             game.play(move)
         assert game.winner == (1 if expected > 0 else -1) * (1 if len(moves) % 2 == 0 else -1)
+
+
+# ---------------------------------------------------------------------------------------------
+# other board sizes (plain alpha-beta to the end as the reference)
+# ---------------------------------------------------------------------------------------------
+
+
+SMALL_SIZES = [(4, 4), (5, 4), (6, 4), (4, 5), (5, 5), (3, 8), (8, 3), (9, 6)]
+
+
+def check_small_board(game, width, height):
+    plain = nm.search(game, None, algorithm="alphabeta")
+    assert plain.stop_reason == nm.StopReason.COMPLETED
+    result = nm.solve(game)
+    assert result.value == plain.value
+    assert result.outcome == outcome_of(plain.value)
+    assert result.score == expected_score(plain.value, game.stones, cells=width * height)
+    assert result.plies == len(result.pv)
+    replay = game.copy()
+    for move in result.pv:
+        replay.play(move)
+    assert replay.is_terminal()
+    if plain.value != 0:
+        assert result.plies == WIN - abs(plain.value)
+        assert replay.winner == game.to_move * (1 if plain.value > 0 else -1)
+    else:
+        assert replay.winner == 0
+    weak = nm.solve(game, weak=True)
+    assert weak.outcome == result.outcome
+
+
+@pytest.mark.parametrize("width,height", [(4, 4), (4, 5), (3, 8)])
+def test_small_empty_boards(width, height):
+    check_small_board(ConnectFour("", width, height), width, height)
+
+
+@SETTINGS
+@given(size=st.sampled_from(SMALL_SIZES), empty=st.integers(1, 12),
+       choices=st.lists(st.integers(0, 8), min_size=54, max_size=54))
+def test_small_boards_late_positions(size, empty, choices):
+    width, height = size
+    game = ConnectFour("", width, height)
+    for choice in choices[:width * height - empty]:
+        legal = game.legal_moves()
+        for k in range(len(legal)):     # the chosen move, or the next one that does not end the game
+            game.play(legal[(choice + k) % len(legal)])
+            if not game.is_terminal():
+                break
+            game.undo()
+        else:
+            break                       # every move ends the game: search from here
+    if width * height - game.stones > 12:
+        for move in game.legal_moves():     # stopped early: every move ends the game
+            child = game.copy()
+            child.play(move)
+            assert child.is_terminal()
+    check_small_board(game, width, height)
 
 
 # ---------------------------------------------------------------------------------------------
