@@ -198,6 +198,8 @@ cdef class Searcher:
             self.game_kind = EXPLICIT_TREE
         elif type(game) is TicTacToe:
             self.game_kind = TIC_TAC_TOE
+        elif type(game) is ConnectFour:
+            self.game_kind = CONNECT_FOUR
         else:
             self.game_kind = GENERIC_GAME
         self.algorithm = algorithm

@@ -386,9 +386,9 @@ def test_every_four_line_wins_other_sizes(width, height):
 
 
 @pytest.mark.parametrize("width,height", [(1, 63), (2, 3), (3, 3), (1, 1), (3, 15), (32, 1)])
-def test_boards_without_room_for_a_win_are_draws(width, height):
-    # narrower than 4 and lower than 4 (or a single column, where the players alternate):
-    # no four is ever possible, so every game fills the board and is a draw
+def test_small_and_thin_boards(width, height):
+    # random games against the reference; where no four fits (narrower and lower than 4, or
+    # a single column, where the players alternate) every game fills the board and is a draw
     possible = bool(four_lines(width, height)) and width > 1
     rng = random.Random(7)
     for _ in range(20):

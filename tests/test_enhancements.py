@@ -29,7 +29,7 @@ TicTacToe = nm.games.TicTacToe
 WIN = 1_000_000_000
 EVAL_LIMIT = WIN - 10_000 - 1
 
-SETTINGS = settings(max_examples=25, deadline=None,
+SETTINGS = settings(max_examples=50, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 SWITCHES = ("tt", "killers", "history", "aspiration", "safe_moves")
@@ -158,8 +158,8 @@ TTT_UNFINISHED = [p for p in TTT_POSITIONS if not R.is_terminal(R.parse(p))]
 # ---------------------------------------------------------------------------------------------
 
 
-@SETTINGS
-@given(game=connect_four_positions(), depth=st.integers(1, 6))
+@settings(SETTINGS, max_examples=150)
+@given(game=connect_four_positions(max_stones=40), depth=st.integers(1, 6))
 def test_connect_four_every_combination_matches_alphabeta(game, depth):
     plain = nm.search(game, depth, algorithm="alphabeta")
     if depth <= 3:

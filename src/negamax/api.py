@@ -19,7 +19,7 @@ from negamax._python_game import PythonGameAdapter
 from negamax.game import NativeGame
 from negamax.python_game import Game, overrides
 from negamax.results import SearchResult, SearchStats, SolveResult, StopReason, Visit
-from negamax.scores import MAX_PLY, is_loss, is_win, plies_to_end
+from negamax.scores import EVAL_LIMIT, MAX_PLY, is_loss, is_win, plies_to_end
 
 __all__ = ["search", "solve", "ALGORITHMS", "ENHANCEMENTS", "DEFAULT_TT_MB"]
 
@@ -142,6 +142,12 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     node_limit = _check_node_limit(node_limit)
     options = _enhancements("pvs", tt, tt_mb, killers, history, None, safe_moves)
     native = _native_copy(game, None)
+    if isinstance(native, TreeGame):
+        # A tree's internal scores are ranks (or its own numbers): zero is not its value 0, so
+        # the weak window (-1, 1) means nothing there; solve exactly and read the sign.
+        weak_tree, weak = bool(weak), False
+    else:
+        weak_tree = False
     searcher = Searcher(native, ALGORITHM_PVS, None, bool(ordering), time_limit or 0.0,
                         node_limit or 0, False, False, True)
     _configure(searcher, native, options, pvs=True)
@@ -149,7 +155,7 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     stop_reason = _stop_reason(raw, searcher, native, game)
     if isinstance(native, PythonGameAdapter) and native.exception is not None:
         native = _native_copy(game, None)
-    return _build_solve_result(raw, native, game, bool(weak), stop_reason)
+    return _build_solve_result(raw, native, game, bool(weak), stop_reason, weak_tree)
 
 
 def _enhancements(algorithm: str, tt: Any, tt_mb: Any, killers: Any, history: Any,
@@ -323,9 +329,11 @@ def _build_stats(raw: dict) -> SearchStats:
 
 
 def _build_solve_result(raw: dict, native: NativeGame, game: Any, weak: bool,
-                        stop_reason: StopReason) -> SolveResult:
+                        stop_reason: StopReason, weak_tree: bool = False) -> SolveResult:
     lower, upper = raw["lower"], raw["upper"]
     is_tree = isinstance(native, TreeGame)
+    if is_tree:
+        return _build_tree_solve_result(raw, native, stop_reason, weak_tree)
     pv = tuple(native.decode_line(raw["pv"]))
     # The outcome follows from the sign, which is known once the bounds agree on it.
     if lower > 0:
@@ -357,6 +365,34 @@ def _build_solve_result(raw: dict, native: NativeGame, game: Any, weak: bool,
                        best_move=pv[0] if pv else None, pv=pv if exact else pv[:1],
                        stats=_build_stats(raw), elapsed=raw["elapsed"], stop_reason=stop_reason,
                        lower=lower_value, upper=upper_value, score=score, weak=weak)
+
+
+def _build_tree_solve_result(raw: dict, native: Any, stop_reason: StopReason,
+                             weak: bool) -> SolveResult:
+    """Trees: values in the tree's own terms; bounds only where they are tree scores."""
+    lower, upper = raw["lower"], raw["upper"]
+    sign = 1 if native.to_move == 1 else -1
+    exact = lower == upper
+    pv = tuple(native.decode_line(raw["pv"]))
+    value = native.score_to_value(sign * lower) if exact else None
+    outcome = None
+    if exact:
+        own = value if sign == 1 else -value          # the value for the side to move
+        outcome = "win" if own > 0 else ("loss" if own < 0 else "draw")
+
+    def bound(score: int) -> Any:
+        # Scores beyond the tree's (the solver's starting +-WIN, mate-distance bounds) prove
+        # nothing about the tree: an open bound.
+        if abs(score) > EVAL_LIMIT:
+            return math.inf if score > 0 else -math.inf
+        return native.score_to_value(score)
+
+    lower_value, upper_value = sorted((bound(sign * lower), bound(sign * upper)))
+    return SolveResult(value=None if weak else value, outcome=outcome,
+                       plies=len(pv) if exact and not weak else None,
+                       best_move=pv[0] if pv else None, pv=pv if exact and not weak else pv[:1],
+                       stats=_build_stats(raw), elapsed=raw["elapsed"], stop_reason=stop_reason,
+                       lower=lower_value, upper=upper_value, score=None, weak=weak)
 
 
 def _build_trace(raw_trace: tuple, native: NativeGame) -> tuple:
