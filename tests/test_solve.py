@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import negamax as nm
 import reference as R
+from keyed_nim import Nim, NimWithoutKey
 
 ConnectFour = nm.games.ConnectFour
 TicTacToe = nm.games.TicTacToe
@@ -623,50 +624,6 @@ def test_uniform_trees():
             result = nm.solve(tree)
             assert result.value == expected
             check_tree_pv(nested, result.pv, expected)
-
-
-class Nim(nm.Game):
-    """Normal-play Nim with position keys."""
-
-    max_moves = 64
-    max_ply = 64
-
-    def __init__(self, heaps):
-        super().__init__()
-        self.heaps = list(heaps)
-        self.history = []
-
-    def legal_moves(self):
-        return [(i, k) for i, h in enumerate(self.heaps) for k in range(1, h + 1)]
-
-    def play(self, move):
-        heap, count = move
-        if not 1 <= count <= self.heaps[heap]:
-            raise ValueError(f"illegal move {move!r} in {self.heaps}")
-        self.heaps[heap] -= count
-        self.history.append(move)
-
-    def undo(self):
-        heap, count = self.history.pop()
-        self.heaps[heap] += count
-
-    def is_terminal(self):
-        return not any(self.heaps)
-
-    def evaluate(self):
-        return -nm.WIN if not any(self.heaps) else 0
-
-    def key(self):
-        return sum(h << (4 * i) for i, h in enumerate(self.heaps))
-
-    def copy(self):
-        other = type(self)(self.heaps)
-        other.history = list(self.history)
-        return other
-
-
-class NimWithoutKey(Nim):
-    key = nm.Game.key
 
 
 @pytest.mark.parametrize("cls", [Nim, NimWithoutKey])
