@@ -1,5 +1,6 @@
 """Build the Cython extensions of negamax; all metadata lives in pyproject.toml."""
 
+import glob
 import os
 import sys
 
@@ -21,6 +22,18 @@ MODULES = {
 }
 
 
+def game_modules():
+    """Each built-in game is a folder of its own: ext/games/NAME/NAME.pyx builds the module
+    negamax.games._NAME, so adding a game touches neither this file nor the engine."""
+    modules = {}
+    for folder in sorted(glob.glob(os.path.join("ext", "games", "*", ""))):
+        name = os.path.basename(os.path.dirname(folder))
+        source = os.path.join(folder, f"{name}.pyx")
+        if os.path.exists(source):
+            modules[f"negamax.games._{name}"] = source.replace(os.sep, "/")
+    return modules
+
+
 def compile_args():
     """Flags per compiler: MSVC spells them differently from GCC and Clang."""
     if sys.platform == "win32":
@@ -37,11 +50,11 @@ def extensions():
         Extension(
             name,
             [source],
-            include_dirs=[numpy.get_include(), "ext"],
+            include_dirs=[numpy.get_include(), "ext", os.path.dirname(source)],
             define_macros=macros,
             extra_compile_args=compile_args(),
         )
-        for name, source in MODULES.items()
+        for name, source in {**MODULES, **game_modules()}.items()
     ]
 
 

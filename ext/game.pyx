@@ -28,6 +28,9 @@ cdef class NativeGame:
         self.has_order_hints = True
         self.has_keys = False
         self.has_safe_moves = False
+        self.has_noisy_moves = False
+        self.has_check = False
+        self.has_null_move = False
         self._history = []
 
     # --- defaults of the search interface (a subclass overrides them) ------------------------
@@ -56,6 +59,24 @@ cdef class NativeGame:
     cdef int generate_safe_moves(self, Move* moves) noexcept nogil:
         return self.generate_moves(moves)   # never called unless has_safe_moves is set
 
+    cdef int generate_noisy_moves(self, Move* moves) noexcept nogil:
+        return 0   # never called unless has_noisy_moves is set
+
+    cdef bint move_is_noisy(self, Move move) noexcept nogil:
+        return False
+
+    cdef bint in_check(self) noexcept nogil:
+        return False
+
+    cdef bint null_move_allowed(self) noexcept nogil:
+        return False
+
+    cdef void make_null_move(self) noexcept nogil:
+        pass   # never called unless has_null_move is set
+
+    cdef void unmake_null_move(self) noexcept nogil:
+        pass
+
     cdef void copy_base_into(self, NativeGame other):
         """Copy the fields this base class owns into `other` (used by subclasses' copy())."""
         other.max_moves = self.max_moves
@@ -64,6 +85,9 @@ cdef class NativeGame:
         other.has_order_hints = self.has_order_hints
         other.has_keys = self.has_keys
         other.has_safe_moves = self.has_safe_moves
+        other.has_noisy_moves = self.has_noisy_moves
+        other.has_check = self.has_check
+        other.has_null_move = self.has_null_move
         other._history = list(self._history)
 
     # --- the Python-facing game ------------------------------------------------------------

@@ -5,12 +5,23 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib
 import json
 import sys
 from typing import List, Optional
 
 import negamax as nm
 from negamax.scores import plies_to_end
+
+
+#: Commands that live in a module of their own: each module has COMMANDS (the names it adds),
+#: `add_parser(commands)`, which adds its subparsers to the argparse subparsers object, and
+#: `run(args) -> int`, the exit status. Add a command by adding its module here.
+COMMAND_MODULES: List[str] = []
+
+
+def _command_modules():
+    return [importlib.import_module(name) for name in COMMAND_MODULES]
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -53,6 +64,8 @@ def _build_parser() -> argparse.ArgumentParser:
     from negamax.bench import cli as bench_cli
     bench = commands.add_parser("bench", help="run the benchmark report (leaf counts, real games, speed)")
     bench_cli.add_arguments(bench)
+    for module in _command_modules():
+        module.add_parser(commands)
     return parser
 
 
@@ -114,6 +127,9 @@ def format_result(game, result: nm.SearchResult) -> str:
 def main(argv: Optional[List[str]] = None) -> int:
     """Entry point of the `negamax` command."""
     args = _build_parser().parse_args(argv)
+    for module in _command_modules():
+        if args.command in getattr(module, "COMMANDS", ()):
+            return module.run(args)
     if args.command == "bench":
         from negamax.bench import cli as bench_cli
         return bench_cli.run(args)

@@ -18,6 +18,18 @@
 #   terminal: it writes the legal moves after which the opponent cannot win at once and
 #   returns their count (0 when every move loses at once), or returns WINNING_MOVE_FOUND with
 #   moves[0] set to a move that wins at once. The solver uses it to skip losing moves.
+#
+# Optional capabilities of games with a static evaluation that is only trusted at quiet
+# positions (chess, checkers); each is used only when its has_* flag is set:
+# - generate_noisy_moves (has_noisy_moves): the moves quiescence search follows past the depth
+#   limit (captures, promotions), at most max_moves of them, all legal. The search stands pat
+#   on static_evaluation() unless the side to move is in check, where it searches every move.
+# - move_is_noisy: True for a move generate_noisy_moves would write; such moves are never
+#   reduced by late move reductions.
+# - in_check (has_check): the side to move is in check; checks are extended by a ply, and
+#   null moves and reductions are skipped there.
+# - make_null_move / unmake_null_move (has_null_move): pass the turn; null_move_allowed() says
+#   where that is sound (not in check, not in zugzwang-prone positions such as pawn endings).
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
 
@@ -37,6 +49,9 @@ cdef class NativeGame:
     cdef public bint has_order_hints  # False: move_order_hint is constant, the search skips it
     cdef public bint has_keys         # position_key identifies positions: a TT may be used
     cdef public bint has_safe_moves   # generate_safe_moves is implemented
+    cdef public bint has_noisy_moves  # generate_noisy_moves/move_is_noisy: quiescence search
+    cdef public bint has_check        # in_check is implemented: check extensions
+    cdef public bint has_null_move    # make_null_move/unmake_null_move/null_move_allowed
     cdef public int error         # set nonzero by a game whose callback failed: the search unwinds
     cdef list _history            # moves made through play(), for undo()
 
@@ -49,6 +64,12 @@ cdef class NativeGame:
     cdef uint64_t position_key(self) noexcept nogil
     cdef int32_t move_order_hint(self, Move move) noexcept nogil
     cdef int generate_safe_moves(self, Move* moves) noexcept nogil
+    cdef int generate_noisy_moves(self, Move* moves) noexcept nogil
+    cdef bint move_is_noisy(self, Move move) noexcept nogil
+    cdef bint in_check(self) noexcept nogil
+    cdef bint null_move_allowed(self) noexcept nogil
+    cdef void make_null_move(self) noexcept nogil
+    cdef void unmake_null_move(self) noexcept nogil
 
     # --- helpers for subclasses ------------------------------------------------------------
     cdef void copy_base_into(self, NativeGame other)
