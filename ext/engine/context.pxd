@@ -13,6 +13,12 @@ from negamax.game cimport EVAL_LIMIT, MAX_SEARCH_PLY, Move, Score
 
 from engine.ttable cimport TTable
 
+cdef extern from "negamax_atomic.h":
+    int negamax_load_int(const int* p) noexcept nogil
+    void negamax_store_int(int* p, int v) noexcept nogil
+    int64_t negamax_add_i64(int64_t* p, int64_t v) noexcept nogil
+    int64_t negamax_load_i64(const int64_t* p) noexcept nogil
+
 
 cdef enum Algorithm:
     MINIMAX = 0
@@ -113,7 +119,8 @@ cdef struct SearchContext:
     TTable* table             # NULL: no table
     void (*poll)(SearchContext* context) noexcept nogil   # checks limits, clock and Ctrl-C
     int64_t nodes_until_poll  # countdown to the next poll
-    int thread_index          # 0 for the main thread of a Lazy SMP search
+    int64_t nodes_flushed     # nodes already added to limits.nodes
+    int thread_index          # 0 for the main thread of a Lazy SMP search; helpers 1, 2, ...
     int* game_error           # the searched game's error flag (set when its callback failed)
     void* owner               # the Searcher that owns this context (read with the GIL only)
 
@@ -154,11 +161,14 @@ cdef inline Score terminal_score(Score value, int ply) noexcept nogil:
 
 
 cdef inline void fail(SearchContext* context, int status) noexcept nogil:
-    """Stop the search for a reason of its own (a limit or a failure); the first reason stays."""
+    """Stop the search for a reason of its own (a limit or a failure); the first reason stays.
+    Every thread of the search stops with it, except when a helper thread of a Lazy SMP
+    search merely completed its own iterations."""
     if context.status == RUNNING:
         context.status = status
-    if context.limits.stop == RUNNING:
-        context.limits.stop = status
+    if context.thread_index == 0 or status != STOP_COMPLETED:
+        if negamax_load_int(&context.limits.stop) == RUNNING:
+            negamax_store_int(&context.limits.stop, status)
 
 
 cdef inline bint enter_node(SearchContext* context, int ply) noexcept nogil:

@@ -14,7 +14,9 @@ Layers (each its own file in ext/engine/):
 cimport cython
 from libc.stdint cimport int32_t, int64_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
+
+import threading
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
 from negamax.game cimport EVAL_LIMIT, MAX_SEARCH_PLY, SCORE_INFINITY, WIN, Move, NativeGame, Score
@@ -87,6 +89,8 @@ cdef class Searcher:
     cdef public object pending_error      # raised by a signal handler or a callback
     cdef double started
     cdef double finished_at
+    cdef list helpers                     # Lazy SMP: the helper threads' searchers
+    cdef list helper_threads
 
     # Iterative deepening: the deepest completed iteration, and the next depth to search.
     cdef int next_depth
@@ -124,9 +128,11 @@ cdef class Searcher:
         free(self.completed_pv)
 
     def __init__(self, NativeGame game not None, dict options, TranspositionTable table=None,
-                 StopSignal stop=None, on_iteration=None):
+                 StopSignal stop=None, on_iteration=None, int threads=1):
         """`options` holds every field of SearchOptions (negamax.options builds it); `table`
-        is the transposition table when options["use_tt"]; `stop` a StopSignal or None."""
+        is the transposition table when options["use_tt"]; `stop` a StopSignal or None;
+        `threads` > 1 adds helper threads (Lazy SMP) searching copies of the game and
+        sharing the table, the limits and the stop flag."""
         cdef SearchOptions* o = &self.context.options
         cdef int room, game_plies
         self.game = game
@@ -179,6 +185,9 @@ cdef class Searcher:
         self.context.capacity = min(game_plies, o.max_depth + room, MAX_SEARCH_PLY) + 1
         self.context.max_moves = max(1, game.max_moves)
         self.allocate()
+        self.helpers = [Searcher(game.copy(), options, table, None, None)
+                        for _ in range(threads - 1)]
+        self.helper_threads = []
 
     cdef void allocate(self) except *:
         cdef SearchContext* c = &self.context
@@ -222,12 +231,64 @@ cdef class Searcher:
         self.completed_pv_length = 0
         self.lower = -WIN
         self.upper = WIN
+        c.nodes_flushed = 0
         if c.options.use_tt:
             self.table.new_generation()
+        memset(&c.stats, 0, sizeof(SearchStats))
+        cdef Searcher helper
+        for index, helper in enumerate(self.helpers, 1):
+            helper.prepare_helper(self, index)
+
+    cdef void prepare_helper(self, Searcher main, int index):
+        """A helper of a Lazy SMP search: its own stacks, the main searcher's limits. Odd
+        helpers start one ply deeper, so the threads are rarely on the same iteration."""
+        cdef SearchContext* c = &self.context
+        c.status = RUNNING
+        c.limits = &main.limits
+        c.poll = poll_limits
+        c.game_error = &self.game.error
+        c.owner = <void*> self
+        c.thread_index = index
+        c.preferred_root_move = -1
+        c.root_ply = 0
+        c.nodes_until_poll = POLL_INTERVAL
+        c.nodes_flushed = 0
+        memset(&c.stats, 0, sizeof(SearchStats))
+        self.next_depth = main.next_depth + (index & 1) if c.options.iterative else main.next_depth
+        self.next_depth = min(self.next_depth, c.options.max_depth)
+        self.completed_depth = -1
+        self.completed_value = 0
+        self.completed_pv_length = 0
+        self.lower = -WIN
+        self.upper = WIN
 
     cdef void start_clock(self) noexcept nogil:
         self.started = negamax_monotonic_seconds()
         self.limits.deadline = self.started + self.context.options.time_limit
+
+    cdef void start_helpers(self, bint solve, bint weak):
+        """Start the helper threads (after start_clock: they read the shared deadline)."""
+        cdef Searcher helper
+        for helper in self.helpers:
+            thread = threading.Thread(target=helper.run_helper, args=(solve, weak), daemon=True)
+            thread.start()
+            self.helper_threads.append(thread)
+
+    cdef void stop_helpers(self):
+        """Stop the helpers (the main thread is done) and wait for them."""
+        if negamax_load_int(&self.limits.stop) == RUNNING:
+            negamax_store_int(&self.limits.stop, STOP_COMPLETED)
+        for thread in self.helper_threads:
+            thread.join()
+        self.helper_threads = []
+
+    def run_helper(self, bint solve, bint weak):
+        """The body of a helper thread: search until the main thread stops."""
+        with nogil:
+            if solve:
+                solve_bounds(self, weak)
+            else:
+                iterate(self)
 
     # --- searching ---------------------------------------------------------------------------
 
@@ -235,15 +296,19 @@ cdef class Searcher:
         """Search and return a dict of plain Python values (see negamax.search for meanings)."""
         self.prepare()
         cdef bint more
-        with nogil:
-            self.start_clock()
-            more = iterate(self)
-        while more:          # an iteration callback is set: report, then go on
-            self.report_iteration()
-            if self.context.status != RUNNING:
-                break
+        self.start_clock()
+        self.start_helpers(False, False)
+        try:
             with nogil:
                 more = iterate(self)
+            while more:          # an iteration callback is set: report, then go on
+                self.report_iteration()
+                if self.context.status != RUNNING:
+                    break
+                with nogil:
+                    more = iterate(self)
+        finally:
+            self.stop_helpers()
         return self.collect(negamax_monotonic_seconds() - self.started)
 
     cdef void report_iteration(self):
@@ -258,15 +323,28 @@ cdef class Searcher:
         sign when `weak`), sharing the transposition table between them. Returns a dict:
         lower and upper bounds (equal when solved), the principal variation, counters."""
         self.prepare()
-        with nogil:
-            self.start_clock()
-            solve_bounds(self, weak)
-            finish_solve(self)
+        self.start_clock()
+        self.start_helpers(True, weak)
+        try:
+            with nogil:
+                solve_bounds(self, weak)
+                finish_solve(self)
+        finally:
+            self.stop_helpers()
         return self.collect_solve(negamax_monotonic_seconds() - self.started)
 
     # --- results -----------------------------------------------------------------------------
 
     cdef dict counters(self):
+        """The counters of every thread of the search, summed (max_ply: the deepest)."""
+        totals = self.thread_counters()
+        cdef Searcher helper
+        for helper in self.helpers:
+            for name, value in helper.thread_counters().items():
+                totals[name] = max(totals[name], value) if name == "max_ply" else totals[name] + value
+        return totals
+
+    cdef dict thread_counters(self):
         cdef SearchStats* s = &self.context.stats
         return {
             "nodes": s.nodes, "leaves": s.leaves, "cutoffs": s.cutoffs, "max_ply": s.max_ply,
@@ -337,8 +415,8 @@ def run_many(list searchers, bint solve=False, bint weak=False):
     cdef Searcher searcher
     cdef Py_ssize_t i, count = len(searchers)
     for searcher in searchers:
-        if searcher.reports_iterations:
-            raise ValueError("run_many does not report iterations: search without on_iteration")
+        if searcher.reports_iterations or searcher.helpers:
+            raise ValueError("run_many runs each search on one thread, without on_iteration")
         searcher.prepare()
     cdef void** items = <void**> calloc(max(count, 1), sizeof(void*))
     if items == NULL:

@@ -20,18 +20,18 @@ cdef class StopSignal:
 
     def set(self):
         """Ask every search holding this signal to stop."""
-        self.flag = 1
+        negamax_store_int(&self.flag, 1)
 
     def clear(self):
         """Let new searches run."""
-        self.flag = 0
+        negamax_store_int(&self.flag, 0)
 
     def is_set(self):
         """True once set() was called (and until clear())."""
-        return self.flag != 0
+        return negamax_load_int(&self.flag) != 0
 
     def __repr__(self):
-        return f"StopSignal(set={self.flag != 0})"
+        return f"StopSignal(set={self.is_set()})"
 
 
 cdef void poll_limits(SearchContext* context) noexcept nogil:
@@ -40,11 +40,14 @@ cdef void poll_limits(SearchContext* context) noexcept nogil:
     the next poll."""
     cdef SharedLimits* limits = context.limits
     cdef int64_t interval = POLL_INTERVAL, nodes
-    if limits.stop != RUNNING:            # another thread of this search stopped it
-        context.status = limits.stop
+    cdef int stop = negamax_load_int(&limits.stop)
+    if stop != RUNNING:                   # another thread of this search stopped it
+        context.status = stop
         return
+    # The node budget is shared: each thread adds what it searched since its last poll.
+    nodes = negamax_add_i64(&limits.nodes, context.stats.nodes - context.nodes_flushed)
+    context.nodes_flushed = context.stats.nodes
     if context.options.node_limit > 0:
-        nodes = context.stats.nodes + limits.nodes
         if nodes >= context.options.node_limit:
             fail(context, STOP_NODE_LIMIT)
             return
@@ -53,7 +56,7 @@ cdef void poll_limits(SearchContext* context) noexcept nogil:
     if context.game_error[0]:
         fail(context, FAIL_GAME_CALLBACK)
         return
-    if limits.external_stop != NULL and limits.external_stop[0]:
+    if limits.external_stop != NULL and negamax_load_int(limits.external_stop):
         fail(context, STOP_INTERRUPTED)
         return
     if context.options.time_limit > 0 and negamax_monotonic_seconds() >= limits.deadline:

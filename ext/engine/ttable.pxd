@@ -24,6 +24,10 @@ from libc.stdint cimport int32_t, uint16_t, uint32_t, uint64_t
 
 from negamax.game cimport EVAL_LIMIT, Move, Score
 
+cdef extern from "negamax_atomic.h":
+    uint64_t negamax_load_u64(const uint64_t* p) noexcept nogil
+    void negamax_store_u64(uint64_t* p, uint64_t v) noexcept nogil
+
 cdef enum Bound:
     BOUND_NONE = 0
     BOUND_LOWER = 1     # the value is at least the stored one (the search failed high)
@@ -80,7 +84,13 @@ cdef inline Score value_from_tt(Score value, int ply) noexcept nogil:
 
 
 cdef inline uint64_t entry_header(TTEntry* entry) noexcept nogil:
-    return entry.header ^ entry.payload
+    return negamax_load_u64(&entry.header) ^ negamax_load_u64(&entry.payload)
+
+
+cdef inline void write_entry(TTEntry* entry, uint64_t header, uint64_t payload) noexcept nogil:
+    """Store an entry whose header is not yet XORed with its payload."""
+    negamax_store_u64(&entry.payload, payload)
+    negamax_store_u64(&entry.header, header ^ payload)
 
 
 cdef inline bint entry_current(uint64_t header, uint32_t check, uint16_t generation) noexcept nogil:
@@ -97,8 +107,8 @@ cdef inline bint tt_probe(TTable* table, uint64_t key, TTHit* hit) noexcept nogi
     cdef uint64_t header, payload
     cdef int slot
     for slot in range(2):
-        payload = bucket[slot].payload
-        header = bucket[slot].header ^ payload
+        payload = negamax_load_u64(&bucket[slot].payload)
+        header = negamax_load_u64(&bucket[slot].header) ^ payload
         if entry_current(header, check, table.generation):
             hit.value = <int32_t> <uint32_t> payload
             hit.move = <int32_t> <uint32_t> (payload >> 32)
@@ -123,13 +133,12 @@ cdef inline void tt_store(TTable* table, uint64_t key, Score value, Move move, i
     elif <uint32_t> second == check and <uint16_t> (second >> 32) == generation:
         slot = bucket + 1
     elif not first_live or depth >= <int> (first >> 50):
-        if first_live:
-            bucket[1] = bucket[0]     # the displaced entry gets a second chance in slot 1
+        if first_live:                # the displaced entry gets a second chance in slot 1
+            write_entry(bucket + 1, first, negamax_load_u64(&bucket[0].payload))
         slot = bucket
     else:
         slot = bucket + 1
     cdef uint64_t payload = (<uint64_t> <uint32_t> value) | ((<uint64_t> <uint32_t> move) << 32)
     cdef uint64_t header = (<uint64_t> check | (<uint64_t> generation << 32)
                             | (<uint64_t> ((depth << 2) | bound) << 48))
-    slot.payload = payload
-    slot.header = header ^ payload
+    write_entry(slot, header, payload)

@@ -162,9 +162,12 @@ def _solve_options(**arguments: Any) -> SearchOptions:
 
 
 def _searcher(native: NativeGame, options: SearchOptions, callback: Any) -> Searcher:
+    if options.threads > 1 and isinstance(native, PythonGameAdapter):
+        raise ValueError("threads > 1 needs a native game: a game written in Python holds the "
+                         "GIL in every callback, so its threads could not run at once")
     root_maximizing = native.to_move == 1 if isinstance(native, TreeGame) else True
     return Searcher(native, options.engine_fields(root_maximizing), options.table, options.stop,
-                    callback)
+                    callback, options.threads)
 
 
 def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth: Any = None,
