@@ -294,6 +294,22 @@ cdef class Chess(NativeGame):
         cdef int count = self.legal_move_list(), i
         return [move_to_uci(self.cached_moves[i]) for i in range(count)]
 
+    def noisy_moves(self):
+        """The legal captures (en passant included) and promotions, in UCI: the moves a
+        quiescence search follows."""
+        cdef Move buffer[GENERATED_MOVES]
+        cdef int count = generate_legal_moves(&self.pos, buffer, True), i
+        return [move_to_uci(buffer[i]) for i in range(count)]
+
+    def is_noisy(self, move):
+        """True for a legal move (UCI) that captures or promotes."""
+        return bool(self.move_is_noisy(self.find_move(move)))
+
+    def null_move_allowed_here(self):
+        """Whether the search may try a null move here: not in check, and the side to move
+        has a piece besides king and pawns."""
+        return bool(self.null_move_allowed())
+
     def play(self, move):
         """Play a legal move given in UCI ("e2e4", "e7e8q", "e1g1"). Raises TypeError for a
         non-string, ValueError for a malformed or illegal move; the game is unchanged then."""
