@@ -225,9 +225,9 @@ cdef class Chess(NativeGame):
         if flag == FLAG_EN_PASSANT:
             victim = PAWN
         if victim:
-            hint = 1000 + 100 * victim - attacker
+            hint = 1000 + 100 * victim - 10 * attacker
         if flag == FLAG_PROMOTE_QUEEN:
-            hint += 1450
+            hint += 1485
         elif flag >= FLAG_PROMOTE_KNIGHT:
             hint += 10 * (flag - FLAG_PROMOTE_KNIGHT + 1)
         return hint
