@@ -47,6 +47,9 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, TypeError) as error:
         print(f"negamax: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("negamax: perft interrupted", file=sys.stderr)
+        return 130
     if counts is not None:
         for move in sorted(counts):
             print(f"{move}: {counts[move]}")

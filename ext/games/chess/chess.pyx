@@ -10,6 +10,8 @@ cimport cython
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy
 
+from cpython.exc cimport PyErr_CheckSignals
+
 from negamax.game cimport EVAL_LIMIT, WIN, Move, NativeGame, Score
 
 include "bitboards.pxi"
@@ -499,23 +501,23 @@ cdef class Chess(NativeGame):
     # --- perft -------------------------------------------------------------------------------
 
     def perft(self, depth):
-        """The number of leaf nodes of the legal move tree `depth` plies deep (runs without the GIL)."""
+        """The number of leaf nodes of the legal move tree `depth` plies deep. Runs without the
+        GIL (do not use the same game from another thread meanwhile); Ctrl-C stops it between
+        two root moves."""
         depth = check_perft_depth(depth)
         if depth == 0:
             return 1
-        self.reserve(depth + 1)
-        cdef uint64_t nodes
-        cdef int plies = depth
-        with nogil:
-            nodes = perft_nodes(&self.pos, plies)
-        self.cached_serial = 0
-        return nodes
+        return sum(self.split_perft(depth).values())
 
     def perft_divide(self, depth):
         """{UCI move: perft(depth - 1) after it} for every legal move (depth >= 1)."""
         depth = check_perft_depth(depth)
         if depth == 0:
             raise ValueError("perft_divide needs a depth of at least 1")
+        return self.split_perft(depth)
+
+    cdef dict split_perft(self, int depth):
+        """perft below each root move, each without the GIL, checking for signals in between."""
         self.reserve(depth + 1)
         cdef int count = self.legal_move_list(), i, plies = depth - 1
         cdef Move* moves = <Move*> malloc(count * sizeof(Move) + 1)
@@ -531,6 +533,7 @@ cdef class Chess(NativeGame):
                     nodes = perft_nodes(&self.pos, plies) if plies > 0 else 1
                     unmake_chess_move(&self.pos, moves[i])
                 result[move_to_uci(moves[i])] = nodes
+                PyErr_CheckSignals()
         finally:
             free(moves)
         return result
