@@ -2,8 +2,9 @@
 
 from negamax.games._connect4 import ConnectFour
 from negamax.games._tictactoe import TicTacToe
+from negamax.games._chess import Chess
 
 #: Every built-in native game by its command-line name; the benchmark report runs each.
-NATIVE_GAMES = {"tictactoe": TicTacToe, "connect4": ConnectFour}
+NATIVE_GAMES = {"tictactoe": TicTacToe, "connect4": ConnectFour, "chess": Chess}
 
-__all__ = ["TicTacToe", "ConnectFour", "NATIVE_GAMES"]
+__all__ = ["TicTacToe", "ConnectFour", "Chess", "NATIVE_GAMES"]
