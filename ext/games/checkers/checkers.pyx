@@ -74,12 +74,12 @@ cdef class Checkers(NativeGame):
     cdef object _bits              # numpy uint32 array [black, white, kings], viewed by bits
     cdef uint32_t* bits
     cdef int side                  # BLACK or WHITE: the side to move
-    cdef uint64_t hash_key         # Zobrist key of the pieces and the side to move
+    cdef uint64_t hash_key         # Zobrist key of the pieces and the side to move (position_key adds the forty-move count)
     cdef int quiet_plies           # plies since the last capture or man move
     cdef int ply                   # moves made since the starting position
     cdef PlyRecord* records        # records[i]: the state before move i
     cdef int record_capacity
-    cdef int repetition_origin     # a copy made for a search: repeating a position reached from this ply on is a draw at once
+    cdef int repetition_origin     # in a copy (what a search runs on): the ply it was made at
     cdef str start_fen             # the position the game started from
 
     def __cinit__(self, *args, **kwargs):
@@ -149,13 +149,16 @@ cdef class Checkers(NativeGame):
 
     cdef int repetitions(self, bint search_rule) noexcept nogil:
         """How often the current position has occurred since the last capture or man move
-        (itself included). With the search rule, an earlier occurrence at or after
-        repetition_origin counts as a third at once."""
+        (itself included). The search rule counts only the occurrences before
+        repetition_origin (the game's history before the search began): then a position's
+        value depends on nothing but position_key() (see at_terminal)."""
         cdef int seen = 1, earlier = self.ply - 4, oldest = self.ply - self.quiet_plies
+        if search_rule and earlier >= self.repetition_origin:
+            earlier = self.repetition_origin - 1
+            if (self.ply - earlier) % 2:
+                earlier -= 1
         while earlier >= oldest:
             if self.records[earlier].key == self.hash_key:
-                if search_rule and earlier >= self.repetition_origin:
-                    return 3
                 seen += 1
             earlier -= 2
         return seen
@@ -204,6 +207,12 @@ cdef class Checkers(NativeGame):
         self.side = 1 - self.side
 
     cdef bint at_terminal(self) noexcept nogil:
+        """The search's rule: a side without a move has lost; 80 plies without a capture or a
+        man move is a draw, and so is a third occurrence of a position counting only the game's
+        history before the search. Repetitions within the search are not draws there: the
+        forty-move rule ends every line, and a side that can force a win can do so without
+        repeating a position, so values are those of the game's rules, and each depends only
+        on the position and the forty-move count, which position_key() both include."""
         return self.drawn(True) or not self.can_move()
 
     cdef Score static_evaluation(self) noexcept nogil:
@@ -216,7 +225,7 @@ cdef class Checkers(NativeGame):
         return evaluate_position(own, opponent, self.bits[2], self.side, plain_moves)
 
     cdef uint64_t position_key(self) noexcept nogil:
-        return self.hash_key
+        return self.hash_key ^ ZOBRIST_QUIET[self.quiet_plies if self.quiet_plies < FORTY_MOVE_PLIES else FORTY_MOVE_PLIES]
 
     cdef int32_t move_order_hint(self, Move move) noexcept nogil:
         """Longer captures first, then crowning moves, then the rest."""
@@ -423,8 +432,8 @@ cdef class Checkers(NativeGame):
         return cls(format_fen(black, white, kings, 0 if to_move == 1 else 1))
 
     def copy(self):
-        """An independent copy, history included. A search runs on such a copy and counts a
-        position repeated within it as a draw at once (see the README's draw rule)."""
+        """An independent copy, history included (a search runs on such a copy: see at_terminal
+        for how it counts repetitions)."""
         cdef Checkers other = Checkers.__new__(Checkers)
         self.copy_base_into(other)
         other._bits = self._bits.copy()

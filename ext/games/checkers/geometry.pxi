@@ -49,6 +49,7 @@ cdef int8_t ROW_OF[32]
 cdef int8_t COLUMN_OF[32]
 cdef uint64_t ZOBRIST[4][32]              # [black man, white man, black king, white king][square]
 cdef uint64_t ZOBRIST_WHITE_TO_MOVE
+cdef uint64_t ZOBRIST_QUIET[81]           # [plies without a capture or man move, 0-80]
 
 
 cdef inline uint32_t step(uint32_t squares, int direction) noexcept nogil:
@@ -106,6 +107,9 @@ cdef void init_geometry() noexcept nogil:
             ZOBRIST[kind][square] = splitmix64(&seed)
     global ZOBRIST_WHITE_TO_MOVE
     ZOBRIST_WHITE_TO_MOVE = splitmix64(&seed)
+    ZOBRIST_QUIET[0] = 0
+    for kind in range(1, 81):
+        ZOBRIST_QUIET[kind] = splitmix64(&seed)
 
 
 init_geometry()

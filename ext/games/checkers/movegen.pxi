@@ -172,11 +172,10 @@ cdef inline uint32_t apply_move(uint32_t* own, uint32_t* opponent, uint32_t* kin
         opponent[0] &= ~captured
         kings[0] &= ~captured
     target_bit = (<uint32_t> 1) << square
-    own[0] ^= origin_bit | target_bit
-    if king:
-        kings[0] ^= origin_bit | target_bit
-    elif CROWN_ROW[side] & target_bit:
-        kings[0] |= target_bit
+    # (A king's capture may end where it began: clear, then set.)
+    own[0] = (own[0] & ~origin_bit) | target_bit
+    if king or CROWN_ROW[side] & target_bit:
+        kings[0] = (kings[0] & ~origin_bit) | target_bit
     return captured
 
 
