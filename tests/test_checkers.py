@@ -446,3 +446,21 @@ def test_search_all_algorithms_agree_at_a_fixed_depth():
 def test_search_with_a_time_limit():
     result = nm.search(Checkers(), time_limit=0.2, algorithm="pvs")
     assert result.best_move in Checkers().legal_moves() and result.depth >= 4
+
+
+def test_perft_releases_the_gil():
+    # While one thread counts perft(10) (about half a second), this thread keeps running Python.
+    import threading
+    import time
+
+    result = {}
+    worker = threading.Thread(target=lambda: result.setdefault("count", Checkers().perft(10)))
+    ticks = 0
+    worker.start()
+    start = time.perf_counter()
+    while worker.is_alive():
+        ticks += 1
+        time.sleep(0.001)
+    worker.join()
+    assert result["count"] == START_PERFT[9]
+    assert ticks >= 20, (ticks, time.perf_counter() - start)
