@@ -20,6 +20,8 @@ _INTRO = {
     "speed": "negamax's compiled search beside the seeds' plain recursive Python and a hand-written C "
              "loop, measured in the same run.",
     "peers": "Other Python libraries searching the same positions to the same depth.",
+    "checkers": "English draughts: native perft beside pydraughts in the same run, search speed, "
+                "and the effective branching factor of minimax, alpha-beta and the engine.",
 }
 
 
@@ -77,8 +79,11 @@ def markdown_text(report: Dict[str, Any], plots: List[str]) -> str:
                  [p for p in plots if p.startswith("games_")]),
                 ("speed", "Speed", [t for t in tables if t.title.startswith("Speed")],
                  [p for p in plots if p == "speed.png"]),
-                ("peers", "Peers", [t for t in tables if t.title.startswith("Peers")], [])]
+                ("peers", "Peers", [t for t in tables if t.title.startswith("Peers")], []),
+                ("checkers", "Checkers", [t for t in tables if t.title.startswith("Checkers")], [])]
     for key, title, section_tables, section_plots in sections:
+        if key == "checkers" and not report.get("checkers", {}).get("requested"):
+            continue
         out.extend([f"## {title}", "", _INTRO[key], ""])
         if key == "peers" and not report["peers"]["requested"]:
             out.extend(["Not measured: run `negamax bench --peers` (with `pip install negamax[peers]`).", ""])
