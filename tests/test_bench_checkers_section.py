@@ -32,7 +32,8 @@ def test_checkers_section(tmp_path, capsys):
     assert [row["minimax"]["leaves"] for row in rows] == [7, 49, 302, 1469, 7361]
     for row in rows:
         assert row["alphabeta"]["leaves"] <= row["minimax"]["leaves"]
-        assert len({row[name]["value"] for name in ("minimax", "alphabeta", "engine")}) == 1
+        # The engine's quiescence and pruning change depth-limited values by design.
+        assert row["minimax"]["value"] == row["alphabeta"]["value"]
         assert row["minimax"]["ebf"] ** row["depth"] == pytest.approx(row["minimax"]["leaves"])
     assert all(row["rate"] > 0 and row["nodes"] > 0 for row in section["search"])
     assert "Checkers perft from the start position" in printed and "pydraughts" in printed

@@ -13,7 +13,7 @@ import numpy as np
 from negamax._engine import ALGORITHM_CODES, UNLIMITED, StopSignal, TranspositionTable
 from negamax.scores import MAX_PLY
 
-__all__ = ["ALGORITHMS", "ENHANCEMENTS", "DEFAULT_TT_MB", "SearchOptions", "check_bool"]
+__all__ = ["ALGORITHMS", "ENHANCEMENTS", "SELECTIVE_ENHANCEMENTS", "DEFAULT_TT_MB", "SearchOptions", "check_bool"]
 
 #: Algorithm names accepted by search().
 ALGORITHMS = tuple(ALGORITHM_CODES)
@@ -25,6 +25,11 @@ ALGORITHMS = tuple(ALGORITHM_CODES)
 #: quiescence, check_extension, null_move and lmr need a game that offers them (chess, checkers).
 ENHANCEMENTS = ("tt", "killers", "history", "aspiration", "safe_moves", "quiescence",
                 "check_extension", "null_move", "lmr")
+
+#: The enhancements that make a depth-limited search selective: they change its value by design
+#: (quiescence and check extensions look further; null moves and reductions prune unsoundly).
+#: The others only find the same value faster.
+SELECTIVE_ENHANCEMENTS = ("quiescence", "check_extension", "null_move", "lmr")
 
 #: Megabytes of the transposition table a search makes when given tt=True (see README:
 #: "Choosing a table size").

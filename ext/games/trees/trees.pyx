@@ -178,6 +178,9 @@ cdef class UniformTree(TreeGame):
         self.node_stack[self.ply + 1] = self.node_stack[self.ply] * self.branching + 1 + move
         self.ply += 1
 
+    cdef void unmake_move(self, Move move) noexcept nogil:
+        self.ply -= 1      # overridden here so the final class's copy of the search inlines it
+
     cdef bint at_terminal(self) noexcept nogil:
         return self.node_stack[self.ply] >= self.internal_nodes
 
