@@ -7,7 +7,8 @@ benchmarks/test_bench_vs_c.py (pytest-benchmark) and benchmarks/speed_ratios.py 
 - Connect Four solving on the three sets of benchmarks/connect4_sets.py (end, middle, early):
   ``nm.solve_many`` against the plain C bitboard solver (ext/baseline/connect4_solver.c) through
   its own solve_many, both with one table per thread kept across positions (each solve starts
-  a new generation, so its result does not depend on the earlier ones).
+  a new generation, so its result does not depend on the earlier ones). Both take positions
+  parsed beforehand: negamax ConnectFour objects, the C solver a checked Connect4Batch.
 """
 
 from __future__ import annotations
@@ -79,7 +80,9 @@ class Connect4Case:
         from negamax.games import ConnectFour
 
         self.moves = connect4_sets.positions(self.stage, self.count)
+        # Both sides parse and check the move strings before the clock starts.
         self.games = [ConnectFour(moves) for moves in self.moves]
+        self.batch = c_baseline.connect4_batch(self.moves)
 
     @property
     def name(self) -> str:
@@ -94,7 +97,7 @@ class Connect4Case:
 
     def plain_c(self) -> List[Tuple[int, int]]:
         """The plain C solver over the set: [(score, nodes), ...]."""
-        return c_baseline.connect4_solve_many(self.moves)
+        return c_baseline.connect4_solve_many(self.batch)
 
 
 def tree_cases(quick: bool) -> List[TreeCase]:

@@ -149,3 +149,12 @@ def test_connect4_refuses_bad_moves(moves, message):
 def test_connect4_refuses_what_is_not_a_str(moves):
     with pytest.raises(TypeError):
         _c_baseline.connect4_solve(moves)
+
+
+def test_connect4_batch_is_checked_once_and_solves_alike():
+    batch = _c_baseline.Connect4Batch(POSITIONS[:4])
+    assert len(batch) == 4 and batch.moves == tuple(POSITIONS[:4])
+    assert batch.columns == b"".join(bytes(ord(c) - ord("1") for c in moves) for moves in POSITIONS[:4])
+    assert _c_baseline.connect4_solve_many(batch) == _c_baseline.connect4_solve_many(POSITIONS[:4])
+    with pytest.raises(ValueError, match="full"):
+        _c_baseline.Connect4Batch(["4444444"])

