@@ -1,138 +1,191 @@
-"""Measure how much faster negamax is than plain Python, and how close it comes to C.
+"""Measure how close negamax comes to plain C, and how much faster it is than plain Python.
 
-    python benchmarks/speed_ratios.py [--quick] [--repeat N]
+    python benchmarks/speed_ratios.py [--quick] [--repeat N] [--c4-repeat N] [--no-python]
 
-In one run it times, with time.perf_counter and the best of a few runs:
+In one run it times, with time.perf_counter and the best of N runs (the cases are those of
+benchmarks/vs_c.py, shared with benchmarks/test_bench_vs_c.py):
 
-* alpha-beta over a uniform tree b=8, d=8 with random leaf ordering (seed 0):
-  negamax (nm.search(tree, algorithm="alphabeta")), the seed-003 Python reference and
-  the hand-written C baseline, in leaves evaluated per second;
-* full minimax of tic-tac-toe from the empty board: negamax (native TicTacToe) and the
-  Python reference (and the C baseline, for scale), in nodes per second;
+* alpha-beta over uniform trees b=8 d=6, b=4 d=10, b=8 d=8, random leaf order (seed 0), move
+  ordering off: negamax (nm.search(tree, algorithm="alphabeta", ordering=False)), the plain C
+  max/min alpha-beta over the same int32 leaf array (no counters; the counting C twin gives the
+  nodes and leaves, untimed) and the seed-003 Python reference;
+* Connect Four solving of the end (28-34 stones), middle (14-20) and early (8-12) sets of
+  benchmarks/connect4_sets.py: nm.solve_many against the plain C bitboard solver's solve_many,
+  with the node counts of both for every position;
+* full minimax of tic-tac-toe from the empty board: negamax, the Python references and, for
+  scale, a C minimax that counts nodes;
 
-checks that the searchers agree (value, leaves/nodes), and prints a markdown table with
-the ratios negamax/python and negamax/C.  --quick uses b=8, d=6 (as does
-NEGAMAX_BENCH_QUICK=1).
+checks that the searchers agree (values; nodes and leaves on the trees; scores on Connect
+Four) and prints markdown tables. Ratios are time(negamax) / time(other): 2.0x means negamax
+takes twice as long; below 1 negamax is faster. --quick (or NEGAMAX_BENCH_QUICK=1) uses
+smaller trees and sets.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import datetime
 import platform
+import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root, for `benchmarks`
 
-from benchmarks import c_baseline, reference  # noqa: E402
+from benchmarks import c_baseline, reference, vs_c  # noqa: E402
 
 
-def best_time(fn, repeat):
+def best_time(function, repeat):
     """(best seconds, last result) over `repeat` calls."""
     best = float("inf")
     result = None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        result = fn()
-        dt = time.perf_counter() - t0
-        best = min(best, dt)
+    for _ in range(max(1, repeat)):
+        started = time.perf_counter()
+        result = function()
+        best = min(best, time.perf_counter() - started)
     return best, result
 
 
-def fmt_rate(x):
-    return f"{x / 1e6:,.2f} M/s" if x >= 1e6 else f"{x / 1e3:,.1f} k/s"
+def best_time_and_engine(function, repeat, engine_seconds):
+    """(best wall seconds, best engine seconds, last result): engine_seconds(result) reads the
+    time negamax reports for its own search (SearchResult.elapsed), without the Python API's
+    checking, copying and result building."""
+    best = best_engine = float("inf")
+    result = None
+    for _ in range(max(1, repeat)):
+        started = time.perf_counter()
+        result = function()
+        best = min(best, time.perf_counter() - started)
+        best_engine = min(best_engine, engine_seconds(result))
+    return best, best_engine, result
+
+
+def milliseconds(seconds):
+    return f"{seconds * 1e3:,.3f}" if seconds < 0.01 else f"{seconds * 1e3:,.1f}"
+
+
+def times(ratio):
+    return f"{ratio:,.2f}x" if ratio < 100 else f"{ratio:,.0f}x"
+
+
+def uniform_table(nm, quick, repeat, python_repeat, with_python, problems):
+    print("### Alpha-beta over uniform trees, random leaf order (seed 0), move ordering off")
+    print()
+    header = "| tree | nodes | leaves | negamax ms | plain C ms | negamax/C | negamax engine ms | engine/C |"
+    rule = "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+    if with_python:
+        header += " Python ms | Python/negamax |"
+        rule += " ---: | ---: |"
+    print(header)
+    print(rule)
+    for case in vs_c.tree_cases(quick):
+        t_nm, e_nm, r_nm = best_time_and_engine(case.negamax, repeat, lambda result: result.elapsed)
+        t_c, v_c = best_time(case.plain_c, repeat)
+        problems.extend(vs_c.tree_disagreements(case, r_nm, v_c))
+        row = (f"| b={case.branching} d={case.depth} | {r_nm.stats.nodes:,} | {r_nm.stats.leaves:,} "
+               f"| {milliseconds(t_nm)} | {milliseconds(t_c)} | {times(t_nm / t_c)} "
+               f"| {milliseconds(e_nm)} | {times(e_nm / t_c)} |")
+        if with_python:
+            leaves = [int(v) for v in case.tree.leaf_values.tolist()]
+            t_py, r_py = best_time(lambda: reference.alphabeta_uniform(leaves, case.branching, case.depth, True),
+                                   python_repeat)
+            if (r_py.value, r_py.nodes, r_py.leaves) != (r_nm.value, r_nm.stats.nodes, r_nm.stats.leaves):
+                problems.append(f"{case.name}: Python {r_py} != negamax value {r_nm.value}")
+            row += f" {milliseconds(t_py)} | {times(t_py / t_nm)} |"
+        print(row, flush=True)
+    print()
+    print("nodes and leaves: negamax's counters, equal to the counting C twin's (checked); the timed C "
+          "is the plain loop (ext/baseline/plain_alphabeta.c). negamax ms: the whole nm.search call; "
+          "engine ms: the search's own SearchResult.elapsed (without the API's checks, copy and result "
+          "objects).")
+    print()
+
+
+def connect4_tables(nm, quick, repeat, problems):
+    print("### Connect Four solve, nm.solve_many against the plain C solver's solve_many")
+    print()
+    print("| set | positions | negamax ms | plain C ms | negamax/C | engine/C | negamax nodes (mean) "
+          "| C nodes (mean) | nodes negamax/C | time per node negamax/C |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    per_position = []
+    for case in vs_c.connect4_cases(quick):
+        case.negamax()          # warm up both: each thread's table is allocated once
+        case.plain_c()
+        t_nm, e_nm, r_nm = best_time_and_engine(case.negamax, repeat,
+                                                lambda results: sum(r.elapsed for r in results))
+        t_c, r_c = best_time(case.plain_c, repeat)
+        problems.extend(vs_c.connect4_disagreements(case, r_nm, r_c))
+        nodes_nm = sum(result.stats.nodes for result in r_nm)
+        nodes_c = sum(nodes for _, nodes in r_c)
+        per_node = (t_nm / nodes_nm) / (t_c / nodes_c) if nodes_nm and nodes_c else float("nan")
+        print(f"| {case.name} | {case.count} | {milliseconds(t_nm)} | {milliseconds(t_c)} "
+              f"| {times(t_nm / t_c)} | {times(e_nm / t_c)} | {statistics.fmean(r.stats.nodes for r in r_nm):,.0f} "
+              f"| {statistics.fmean(n for _, n in r_c):,.0f} | {times(nodes_nm / nodes_c)} "
+              f"| {times(per_node)} |", flush=True)
+        per_position.extend((case.stage, moves, result, c_result)
+                            for moves, result, c_result in zip(case.moves, r_nm, r_c))
+    print()
+    print("Times are for the whole set (best of the runs); engine/C uses the sum of negamax's own "
+          "SolveResult.elapsed over the set. Both sides take positions parsed and checked beforehand. "
+          "Nodes per position:")
+    print()
+    print("| set | moves | score | negamax nodes | C nodes |")
+    print("| --- | --- | ---: | ---: | ---: |")
+    for stage, moves, result, (score, nodes) in per_position:
+        shown = score if result.score == score else f"{result.score} vs C {score}"
+        print(f"| {stage} | {moves} | {shown} | {result.stats.nodes:,} | {nodes:,} |")
+    print()
+
+
+def tictactoe_table(nm, repeat, python_repeat, problems):
+    print("### Tic-tac-toe, full minimax from the empty board")
+    print()
+    t_nm, r_nm = best_time(lambda: nm.search(nm.games.TicTacToe(), algorithm="minimax"), repeat)
+    t_py, r_py = best_time(reference.minimax_tictactoe, python_repeat)
+    t_c, r_c = best_time(c_baseline.ttt_minimax, repeat)
+    if not (r_nm.stats.nodes == r_py.nodes == r_c.nodes) or not (r_nm.value == r_py.value == r_c.value):
+        problems.append(f"tic-tac-toe: negamax {r_nm.value}/{r_nm.stats.nodes:,}, Python {r_py.value}/"
+                        f"{r_py.nodes:,}, C {r_c.value}/{r_c.nodes:,} (value/nodes)")
+    print("| nodes | negamax ms | C minimax (counting) ms | negamax/C | Python ms | Python/negamax |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+    print(f"| {r_nm.stats.nodes:,} | {milliseconds(t_nm)} | {milliseconds(t_c)} | {times(t_nm / t_c)} "
+          f"| {milliseconds(t_py)} | {times(t_py / t_nm)} |")
+    print()
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="uniform tree b=8, d=6 instead of d=8")
-    parser.add_argument("--repeat", type=int, default=5, help="runs per fast searcher (best is kept)")
-    parser.add_argument("--python-repeat", type=int, default=3, help="runs per Python reference")
+    parser.add_argument("--quick", action="store_true", help="smaller trees and Connect Four sets")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per tree search (best is kept)")
+    parser.add_argument("--c4-repeat", type=int, default=3, help="runs per Connect Four set (best is kept)")
+    parser.add_argument("--python-repeat", type=int, default=1, help="runs per Python reference")
+    parser.add_argument("--no-python", action="store_true", help="leave the Python references out")
     args = parser.parse_args(argv)
-    quick = args.quick or os.environ.get("NEGAMAX_BENCH_QUICK", "") not in ("", "0")
-    b, d = (8, 6) if quick else (8, 8)
+    quick = args.quick or vs_c.quick_env()
 
     import negamax as nm
 
     try:
         c_baseline.load()
-        have_c = True
-    except (c_baseline.CompilerNotFound, c_baseline.BuildError) as exc:
-        print(f"warning: no C baseline: {exc}", file=sys.stderr)
-        have_c = False
+    except c_baseline.BuildError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
 
-    problems = []
-
-    # ---------------------------------------------------------------- uniform tree
-    tree = nm.trees.uniform(b, d, ordering="random", seed=0, maximizing=True)
-    values = tree.leaf_values
-    leaves_list = [int(v) for v in values.tolist()]
-    leaves_c = c_baseline.as_int32_leaves(values) if have_c else None
-
-    t_nm, r_nm = best_time(lambda: nm.search(tree, algorithm="alphabeta"), args.repeat)
-    t_py, r_py = best_time(lambda: reference.alphabeta_uniform(leaves_list, b, d, True), args.python_repeat)
-    nm_leaves = r_nm.stats.leaves
-    if (r_nm.value, nm_leaves) != (r_py.value, r_py.leaves):
-        problems.append(f"uniform: negamax (value {r_nm.value}, leaves {nm_leaves}) != "
-                        f"python (value {r_py.value}, leaves {r_py.leaves})")
-    if r_nm.stats.nodes != r_py.nodes:
-        problems.append(f"uniform: negamax nodes {r_nm.stats.nodes} != python nodes {r_py.nodes}")
-    rate_nm = nm_leaves / t_nm
-    rate_py = r_py.leaves / t_py
-    if have_c:
-        t_c, r_c = best_time(lambda: c_baseline.ab_uniform(leaves_c, b, d, True), args.repeat)
-        if (r_c.value, r_c.leaves) != (r_py.value, r_py.leaves):
-            problems.append(f"uniform: C (value {r_c.value}, leaves {r_c.leaves}) != "
-                            f"python (value {r_py.value}, leaves {r_py.leaves})")
-        rate_c = r_c.leaves / t_c
-
-    # ---------------------------------------------------------------- tic-tac-toe
-    t_tnm, r_tnm = best_time(lambda: nm.search(nm.games.TicTacToe(), algorithm="minimax"), args.repeat)
-    t_tpy, r_tpy = best_time(reference.minimax_tictactoe, args.python_repeat)
-    if (r_tnm.value, r_tnm.stats.nodes, r_tnm.stats.leaves) != (r_tpy.value, r_tpy.nodes, r_tpy.leaves):
-        problems.append(f"tic-tac-toe: negamax (value {r_tnm.value}, nodes {r_tnm.stats.nodes}, "
-                        f"leaves {r_tnm.stats.leaves}) != python (value {r_tpy.value}, "
-                        f"nodes {r_tpy.nodes}, leaves {r_tpy.leaves})")
-    trate_nm = r_tnm.stats.nodes / t_tnm
-    trate_py = r_tpy.nodes / t_tpy
-    t_tfn, r_tfn = best_time(reference.minimax_tictactoe_functional, args.python_repeat)
-    if (r_tfn.value, r_tfn.nodes, r_tfn.leaves) != (r_tnm.value, r_tnm.stats.nodes, r_tnm.stats.leaves):
-        problems.append(f"tic-tac-toe: seed-001 Python (value {r_tfn.value}, nodes {r_tfn.nodes}) "
-                        f"!= negamax (value {r_tnm.value}, nodes {r_tnm.stats.nodes})")
-    trate_fn = r_tfn.nodes / t_tfn
-    if have_c:
-        t_tc, r_tc = best_time(c_baseline.ttt_minimax, args.repeat)
-        trate_c = r_tc.nodes / t_tc
-
-    # ---------------------------------------------------------------- report
-    na = "n/a"
     print(f"negamax {getattr(nm, '__version__', '?')}, Python {platform.python_version()}, "
-          f"{platform.machine()} {platform.system()}; best of {args.repeat} "
-          f"(Python reference: best of {args.python_repeat})")
+          f"{platform.machine()} {platform.system()}, {datetime.date.today().isoformat()}; "
+          f"best of {args.repeat} (trees), {args.c4_repeat} (Connect Four sets), "
+          f"{args.python_repeat} (Python){'; quick sizes' if quick else ''}")
     print()
-    print("| benchmark | unit | negamax | python | C | negamax/python | negamax/C |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
-    print(f"| alpha-beta, uniform b={b} d={d} random (seed 0), {nm_leaves:,} leaves | leaves/s "
-          f"| {fmt_rate(rate_nm)} | {fmt_rate(rate_py)} | {fmt_rate(rate_c) if have_c else na} "
-          f"| {rate_nm / rate_py:,.1f}x | {f'{rate_nm / rate_c:.2f}x' if have_c else na} |")
-    print(f"| tic-tac-toe full minimax from empty, {r_tnm.stats.nodes:,} nodes | nodes/s "
-          f"| {fmt_rate(trate_nm)} | {fmt_rate(trate_py)} | {fmt_rate(trate_c) if have_c else na} "
-          f"| {trate_nm / trate_py:,.1f}x | {f'{trate_nm / trate_c:.2f}x' if have_c else na} |")
-    print(f"| tic-tac-toe full minimax, Python in seed 001's form (new state per move) | nodes/s "
-          f"| {fmt_rate(trate_nm)} | {fmt_rate(trate_fn)} | {fmt_rate(trate_c) if have_c else na} "
-          f"| {trate_nm / trate_fn:,.1f}x | {f'{trate_nm / trate_c:.2f}x' if have_c else na} |")
-    print()
-    print(f"times (best): uniform negamax {t_nm * 1e3:.1f} ms, python {t_py * 1e3:.0f} ms"
-          + (f", C {t_c * 1e3:.1f} ms" if have_c else "")
-          + f"; tic-tac-toe negamax {t_tnm * 1e3:.1f} ms, python {t_tpy * 1e3:.0f} ms"
-          + (f", C {t_tc * 1e3:.1f} ms" if have_c else ""))
+    problems = []
+    uniform_table(nm, quick, args.repeat, args.python_repeat, not args.no_python, problems)
+    connect4_tables(nm, quick, args.c4_repeat, problems)
+    if not args.no_python:
+        tictactoe_table(nm, args.repeat, args.python_repeat, problems)
     if problems:
-        print()
         print("DISAGREEMENTS:")
-        for p in problems:
-            print(f"- {p}")
+        for problem in problems:
+            print(f"- {problem}")
         return 1
     return 0
 

@@ -1,6 +1,12 @@
-"""C baseline for the benchmarks: the hand-written alpha-beta and tic-tac-toe minimax of
-ext/baseline/alphabeta.c, compiled into negamax as the module negamax._c_baseline (so
-`negamax bench` has it in an installed wheel, without a C compiler).
+"""C baselines for the benchmarks, compiled into negamax as the module negamax._c_baseline (so
+`negamax bench` has them in an installed wheel, without a C compiler):
+
+- ext/baseline/plain_alphabeta.c: plain max/min alpha-beta over a uniform tree's leaf array,
+  no counters (:func:`ab_plain`, what speed ratios are measured against);
+- ext/baseline/alphabeta.c: the same walk counting nodes and leaves (:func:`ab_uniform`, to
+  check counts), and a tic-tac-toe minimax (:func:`ttt_minimax`);
+- ext/baseline/connect4_solver.c: a plain bitboard Connect Four solver
+  (:func:`connect4_solve`, :func:`connect4_solve_many`).
 
 :func:`load` raises :class:`BuildError` (a ``RuntimeError``) when this installation of
 negamax was built without the module."""
@@ -11,7 +17,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Sequence
 
-__all__ = ["BuildError", "CompilerNotFound", "Result", "ab_uniform", "as_int32_leaves", "load", "ttt_minimax"]
+__all__ = ["BuildError", "CompilerNotFound", "Result", "ab_plain", "ab_uniform", "as_int32_leaves",
+           "connect4_batch", "connect4_solve", "connect4_solve_many", "load", "ttt_minimax"]
 
 
 class CompilerNotFound(RuntimeError):
@@ -63,6 +70,31 @@ def ab_uniform(leaves, branching: int, depth: int, maximizing: bool = True) -> R
     if not (isinstance(leaves, np.ndarray) and leaves.dtype == np.int32 and leaves.flags.c_contiguous):
         leaves = as_int32_leaves(leaves)
     return Result(*load().alphabeta_uniform(leaves, branching, depth, maximizing))
+
+
+def ab_plain(leaves, branching: int, depth: int, maximizing: bool = True) -> int:
+    """The value (MAX's terms) by the plain C max/min alpha-beta, which counts nothing.
+
+    ``leaves`` must be a C-contiguous int32 array (see :func:`as_int32_leaves`)."""
+    return load().alphabeta_plain(leaves, branching, depth, maximizing)
+
+
+def connect4_solve(moves: str) -> tuple:
+    """(score, nodes) of a Connect Four position (column digits 1..7) by the plain C solver;
+    the score in the published solvers' convention (negamax's SolveResult.score)."""
+    return load().connect4_solve(moves)
+
+
+def connect4_batch(moves_list: Sequence[str]):
+    """The positions checked and packed once (negamax._c_baseline.Connect4Batch), to time the
+    solver without its Python-side checks."""
+    return load().Connect4Batch(moves_list)
+
+
+def connect4_solve_many(moves_list) -> list:
+    """[(score, nodes), ...] for each position (move strings or a :func:`connect4_batch`), in
+    one call into C."""
+    return load().connect4_solve_many(moves_list)
 
 
 def ttt_minimax(board: Sequence[int] | None = None) -> Result:

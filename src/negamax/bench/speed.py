@@ -3,10 +3,12 @@
 Measured in the same run, best of a few runs each:
 
 - alpha-beta over a random uniform tree (natural child order), in leaves per second:
-  negamax, seed 003's recursive `pruning` in Python over the same leaf array, and the C loop;
+  negamax, seed 003's recursive `pruning` in Python over the same leaf array, and a plain C
+  max/min alpha-beta over the same leaf array (recursion over index ranges, no counters: the
+  timed C; its counting twin, run once untimed, gives the nodes and leaves it walks);
 - full minimax of tic-tac-toe from the empty board, in nodes per second: negamax, seed 000's
   minimax in Python on one list made and unmade in place, seed 001's functional form
-  (Result(s, a) builds a new board), and the C minimax.
+  (Result(s, a) builds a new board), and the C minimax (which counts nodes as it goes).
 
 Every searcher must agree on the value and the counts; a disagreement is a problem."""
 
@@ -41,6 +43,8 @@ def steps(settings: ReportSettings) -> int:
 
 
 _LABELS = {"negamax": "negamax", "c": "C baseline"}
+UNIFORM_C_LABEL = "plain C alpha-beta over the same leaf array"
+TICTACTOE_C_LABEL = "C minimax over a 9-cell board (counting nodes)"
 
 
 def _side(name: str, seconds: float, count: int, value: Any, nodes: int, leaves: int) -> Dict[str, Any]:
@@ -71,10 +75,16 @@ def _uniform(settings: ReportSettings, progress: Progress, c_baseline: Any) -> D
     sides.append(_side("python", seconds, python.leaves, python.value, python.nodes, python.leaves))
     sides[-1]["label"] = "Python (seed 003's pruning)"
     if c_baseline is not None:
-        seconds, (value, nodes, count) = _timed(
-            progress, f"speed, C alpha-beta b={branching} d={depth}",
-            lambda: c_baseline.alphabeta_uniform(leaves, branching, depth), settings.repeat)
+        # Timed: the plain loop. Its counting twin walks the same nodes; run once, untimed, it
+        # gives the counts checked against negamax's.
+        seconds, value = _timed(
+            progress, f"speed, plain C alpha-beta b={branching} d={depth}",
+            lambda: c_baseline.alphabeta_plain(leaves, branching, depth), settings.repeat)
+        counted_value, nodes, count = c_baseline.alphabeta_uniform(leaves, branching, depth)
+        if counted_value != value:
+            value = (value, counted_value)     # reported as a disagreement by _check
         sides.append(_side("c", seconds, count, value, nodes, count))
+        sides[-1]["label"] = UNIFORM_C_LABEL
     else:
         progress.advance()
     return {"name": f"alpha-beta, uniform tree b={branching} d={depth}, random ordering (seed {settings.seed})",
@@ -100,6 +110,7 @@ def _tictactoe(settings: ReportSettings, progress: Progress, c_baseline: Any) ->
         seconds, (value, nodes, count) = _timed(progress, "speed, C tic-tac-toe minimax",
                                                 c_baseline.minimax_tictactoe, settings.repeat)
         sides.append(_side("c", seconds, nodes, value, nodes, count))
+        sides[-1]["label"] = TICTACTOE_C_LABEL
     else:
         progress.advance()
     return {"name": "tic-tac-toe, full minimax from the empty board", "key": "tictactoe",

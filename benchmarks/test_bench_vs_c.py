@@ -1,0 +1,78 @@
+"""negamax against plain C in one pytest-benchmark run (issue 9): each group holds negamax and
+the plain C baseline on the same work, so `--benchmark-only` shows the ratio directly.
+
+- uniform trees b=8 d=6, b=4 d=10, b=8 d=8 (quick: b=8 d=6, b=4 d=8), random leaf order,
+  alpha-beta with ordering off, against the plain C max/min loop over the same leaf array;
+- Connect Four solve_many over the end, middle and early sets of benchmarks/connect4_sets.py,
+  against the plain C bitboard solver.
+
+Sizes shrink when NEGAMAX_BENCH_QUICK is set or under --benchmark-disable. Each test checks
+that both sides agree (values; nodes and leaves for the trees), so the timings compare the
+same work. benchmarks/speed_ratios.py prints the ratios as one table."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks import vs_c
+
+QUICK = vs_c.quick_env()
+
+
+def _tree_cases():
+    return [pytest.param((b, d), id=f"b{b}d{d}") for b, d in (vs_c.QUICK_TREE_SHAPES if QUICK else vs_c.TREE_SHAPES)]
+
+
+@pytest.fixture(scope="module")
+def tree_case(request, quick, c_lib):
+    branching, depth = request.param
+    if quick and (branching, depth) not in vs_c.QUICK_TREE_SHAPES:
+        pytest.skip("full size only")
+    return vs_c.TreeCase(branching, depth)
+
+
+def _connect4_counts(quick):
+    return vs_c.QUICK_CONNECT4_COUNTS if quick else vs_c.CONNECT4_COUNTS
+
+
+@pytest.fixture(scope="module")
+def connect4_case(request, quick, c_lib):
+    return vs_c.Connect4Case(request.param, _connect4_counts(quick)[request.param])
+
+
+@pytest.mark.parametrize("tree_case", _tree_cases(), indirect=True)
+def test_uniform_negamax(benchmark, tree_case):
+    benchmark.group = f"vs C: alpha-beta uniform {tree_case.name} random, ordering off"
+    result = benchmark(tree_case.negamax)
+    benchmark.extra_info.update(nodes=result.stats.nodes, leaves=result.stats.leaves)
+    assert vs_c.tree_disagreements(tree_case, result, tree_case.plain_c()) == []
+
+
+@pytest.mark.parametrize("tree_case", _tree_cases(), indirect=True)
+def test_uniform_plain_c(benchmark, tree_case):
+    benchmark.group = f"vs C: alpha-beta uniform {tree_case.name} random, ordering off"
+    value = benchmark(tree_case.plain_c)
+    counted = tree_case.counted_c()
+    benchmark.extra_info.update(nodes=counted.nodes, leaves=counted.leaves)
+    assert value == counted.value
+
+
+STAGES = list(vs_c.CONNECT4_COUNTS)
+
+
+@pytest.mark.parametrize("connect4_case", STAGES, indirect=True)
+def test_connect4_negamax_solve_many(benchmark, connect4_case):
+    benchmark.group = f"vs C: Connect Four solve, {connect4_case.name}"
+    rounds = 1 if connect4_case.stage == "early" else 3
+    results = benchmark.pedantic(connect4_case.negamax, rounds=rounds, warmup_rounds=0)
+    benchmark.extra_info["nodes"] = [result.stats.nodes for result in results]
+    assert vs_c.connect4_disagreements(connect4_case, results, connect4_case.plain_c()) == []
+
+
+@pytest.mark.parametrize("connect4_case", STAGES, indirect=True)
+def test_connect4_plain_c_solve_many(benchmark, connect4_case):
+    benchmark.group = f"vs C: Connect Four solve, {connect4_case.name}"
+    rounds = 1 if connect4_case.stage == "early" else 3
+    results = benchmark.pedantic(connect4_case.plain_c, rounds=rounds, warmup_rounds=0)
+    benchmark.extra_info["nodes"] = [nodes for _, nodes in results]
+    assert all(-21 <= score <= 21 for score, _ in results)

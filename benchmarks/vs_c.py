@@ -1,0 +1,131 @@
+"""The cases where negamax is timed against plain C (issue 9), shared by
+benchmarks/test_bench_vs_c.py (pytest-benchmark) and benchmarks/speed_ratios.py (one table).
+
+- Uniform trees, random leaf order, alpha-beta with move ordering off: negamax
+  ``nm.search(tree, algorithm="alphabeta", ordering=False)`` against the plain C max/min
+  alpha-beta over the same int32 leaf array (ext/baseline/plain_alphabeta.c).
+- Connect Four solving on the three sets of benchmarks/connect4_sets.py (end, middle, early):
+  ``nm.solve_many`` against the plain C bitboard solver (ext/baseline/connect4_solver.c) through
+  its own solve_many, both with one table per thread kept across positions (each solve starts
+  a new generation, so its result does not depend on the earlier ones). Both take positions
+  parsed beforehand: negamax ConnectFour objects, the C solver a checked Connect4Batch.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Dict, List, Tuple
+
+from benchmarks import c_baseline, connect4_sets
+
+SEED = 0
+
+#: (branching, depth) of the uniform trees, full and quick.
+TREE_SHAPES: List[Tuple[int, int]] = [(8, 6), (4, 10), (8, 8)]
+QUICK_TREE_SHAPES: List[Tuple[int, int]] = [(8, 6), (4, 8)]
+
+#: Positions per Connect Four stage, full and quick (the early set's first positions take
+#: seconds each in negamax; the set is cut where the whole run stays within minutes).
+CONNECT4_COUNTS: Dict[str, int] = {"end": 100, "middle": 20, "early": 10}
+QUICK_CONNECT4_COUNTS: Dict[str, int] = {"end": 20, "middle": 5, "early": 3}
+
+
+def quick_env() -> bool:
+    """NEGAMAX_BENCH_QUICK is set to anything but "" or "0"."""
+    return os.environ.get("NEGAMAX_BENCH_QUICK", "") not in ("", "0")
+
+
+@dataclass
+class TreeCase:
+    """One random uniform tree and its leaf array as the plain C loop takes it."""
+
+    branching: int
+    depth: int
+
+    def __post_init__(self) -> None:
+        import negamax as nm
+
+        self.tree = nm.trees.uniform(self.branching, self.depth, ordering="random", seed=SEED,
+                                     maximizing=True)
+        self.leaves = c_baseline.as_int32_leaves(self.tree.leaf_values)
+
+    @property
+    def name(self) -> str:
+        return f"b={self.branching} d={self.depth}"
+
+    def negamax(self):
+        """negamax's alpha-beta, move ordering off: a SearchResult."""
+        import negamax as nm
+
+        return nm.search(self.tree, algorithm="alphabeta", ordering=False)
+
+    def plain_c(self) -> int:
+        """The plain C loop's value (MAX's terms)."""
+        return c_baseline.ab_plain(self.leaves, self.branching, self.depth, True)
+
+    def counted_c(self) -> c_baseline.Result:
+        """The value, nodes and leaves of the same walk, from the counting C twin (untimed)."""
+        return c_baseline.ab_uniform(self.leaves, self.branching, self.depth, True)
+
+
+@dataclass
+class Connect4Case:
+    """One stage's set of Connect Four positions, as move strings and as negamax games."""
+
+    stage: str
+    count: int
+
+    def __post_init__(self) -> None:
+        from negamax.games import ConnectFour
+
+        self.moves = connect4_sets.positions(self.stage, self.count)
+        # Both sides parse and check the move strings before the clock starts.
+        self.games = [ConnectFour(moves) for moves in self.moves]
+        self.batch = c_baseline.connect4_batch(self.moves)
+
+    @property
+    def name(self) -> str:
+        low, high = connect4_sets.STAGES[self.stage]
+        return f"{self.stage} ({low}-{high} stones, {self.count} positions)"
+
+    def negamax(self) -> list:
+        """negamax.solve_many over the set: a list of SolveResult."""
+        import negamax as nm
+
+        return nm.solve_many(self.games)
+
+    def plain_c(self) -> List[Tuple[int, int]]:
+        """The plain C solver over the set: [(score, nodes), ...]."""
+        return c_baseline.connect4_solve_many(self.batch)
+
+
+def tree_cases(quick: bool) -> List[TreeCase]:
+    return [TreeCase(b, d) for b, d in (QUICK_TREE_SHAPES if quick else TREE_SHAPES)]
+
+
+def connect4_cases(quick: bool) -> List[Connect4Case]:
+    counts = QUICK_CONNECT4_COUNTS if quick else CONNECT4_COUNTS
+    return [Connect4Case(stage, count) for stage, count in counts.items()]
+
+
+def connect4_disagreements(case: Connect4Case, negamax_results: list,
+                           c_results: List[Tuple[int, int]]) -> List[str]:
+    """Positions where negamax's score is not the C solver's."""
+    return [f"{case.stage} {moves}: negamax score {result.score}, C score {score}"
+            for moves, result, (score, _) in zip(case.moves, negamax_results, c_results)
+            if result.score != score]
+
+
+def tree_disagreements(case: TreeCase, negamax_result, c_value: int) -> List[str]:
+    """negamax's value and counts against the plain C value and its counting twin's counts."""
+    counted = case.counted_c()
+    problems = []
+    if not (negamax_result.value == c_value == counted.value):
+        problems.append(f"{case.name}: negamax value {negamax_result.value}, plain C {c_value}, "
+                        f"counting C {counted.value}")
+    if (negamax_result.stats.nodes, negamax_result.stats.leaves) != (counted.nodes, counted.leaves):
+        problems.append(f"{case.name}: negamax {negamax_result.stats.nodes:,} nodes / "
+                        f"{negamax_result.stats.leaves:,} leaves, C {counted.nodes:,} / {counted.leaves:,}")
+    return problems
+
