@@ -75,8 +75,7 @@ class _SearchJob:
 
     def request_stop(self) -> None:
         """Ask the search to stop (it returns its deepest completed iteration)."""
-        if self.stop_signal is not None:
-            self.stop_signal.set()
+        self.stop_signal.set()
 
 
 class UciEngine:

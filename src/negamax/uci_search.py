@@ -10,6 +10,7 @@ saw when the search cannot be stopped).
 from __future__ import annotations
 
 import inspect
+import threading
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Optional
 
@@ -38,15 +39,16 @@ def capabilities(search: Callable[..., Any] = nm.search) -> Capabilities:
     accepts_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
     return Capabilities(
         on_iteration=accepts_any or "on_iteration" in parameters,
-        stop=(accepts_any or "stop" in parameters) and hasattr(nm, "StopSignal"),
+        stop=accepts_any or "stop" in parameters,
         threads=accepts_any or "threads" in parameters,
     )
 
 
-def new_stop_signal() -> Optional[Any]:
-    """A fresh negamax.StopSignal, or None when this build has none."""
+def new_stop_signal() -> Any:
+    """A fresh negamax.StopSignal; a threading.Event (the same set / is_set / clear) for a
+    build without one, which a search function given to the engine may poll."""
     signal_type = getattr(nm, "StopSignal", None)
-    return signal_type() if signal_type is not None else None
+    return signal_type() if signal_type is not None else threading.Event()
 
 
 def release_tables() -> None:
