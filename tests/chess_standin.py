@@ -68,3 +68,18 @@ class PythonChess(nm.Game):
     @property
     def to_move(self) -> int:
         return 1 if self.board.turn == chess.WHITE else -1
+
+    def san(self, move: str) -> str:
+        return self.board.san(chess.Move.from_uci(move))
+
+    def play_san(self, san: str) -> None:
+        self.board.push_san(san)
+
+    def outcome(self):
+        return self.board.outcome()
+
+    def is_check(self) -> bool:
+        return self.board.is_check()
+
+    def __str__(self) -> str:
+        return str(self.board)

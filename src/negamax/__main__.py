@@ -30,14 +30,16 @@ def _build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     search = commands.add_parser("search", help="search a built-in game or a tree and print the result")
-    search.add_argument("game", choices=["tictactoe", "connect4", "tree", "uniform"],
-                        help="tictactoe POSITION | connect4 MOVES | tree NESTED_LIST | uniform BRANCHING DEPTH")
+    search.add_argument("game", choices=["tictactoe", "connect4", "chess", "tree", "uniform"],
+                        help="tictactoe POSITION | connect4 MOVES | chess FEN | tree NESTED_LIST | "
+                             "uniform BRANCHING DEPTH")
     search.add_argument("position", nargs="*",
                         help="tic-tac-toe: 9 characters (x, o, .), default the empty board; "
                              "connect4: the moves played, e.g. 4453; "
                              "tree: a nested list such as '[[3, 4], [8, 5]]'; uniform: branching and depth")
     search.add_argument("--depth", type=int, default=None, help="plies to search (default: to the end)")
-    search.add_argument("--algorithm", choices=sorted(nm.ALGORITHMS), default="alphabeta")
+    search.add_argument("--algorithm", choices=sorted(nm.ALGORITHMS), default=None,
+                        help="default: alphabeta (chess: pvs)")
     search.add_argument("--no-ordering", action="store_true", help="search moves in the game's order")
     search.add_argument("--time-limit", type=float, default=None, help="seconds (iterative deepening)")
     search.add_argument("--node-limit", type=int, default=None, help="nodes (iterative deepening)")
@@ -57,7 +59,7 @@ def _build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--tt-mb", type=float, default=None, help="transposition table size in MB")
 
     play = commands.add_parser("play", help="play a game against the engine in the terminal")
-    play.add_argument("game", choices=["connect4", "tictactoe"])
+    play.add_argument("game", choices=["connect4", "tictactoe", "chess"])
     play.add_argument("--engine-first", action="store_true", help="the engine makes the first move")
     play.add_argument("--think", type=float, default=1.0, help="seconds the engine thinks per move")
 
@@ -133,6 +135,14 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.command == "bench":
         from negamax.bench import cli as bench_cli
         return bench_cli.run(args)
+    if args.command in ("search", "play") and args.game == "chess":
+        from negamax import cli_chess
+        try:
+            return cli_chess.search_command(args) if args.command == "search" \
+                else cli_chess.play_command(args)
+        except (ValueError, TypeError) as error:
+            print(f"negamax: error: {error}", file=sys.stderr)
+            return 2
     if args.command in ("solve", "play"):
         from negamax import cli_games
         try:
@@ -148,7 +158,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             maximizing = args.maximizing
         else:
             maximizing = None
-        result = nm.search(game, args.depth, algorithm=args.algorithm, ordering=not args.no_ordering,
+        result = nm.search(game, args.depth, algorithm=args.algorithm or "alphabeta", ordering=not args.no_ordering,
                            time_limit=args.time_limit, node_limit=args.node_limit,
                            maximizing=maximizing)
     except (ValueError, TypeError) as error:
