@@ -16,7 +16,7 @@ BUILD_DIR = os.path.join("build", f"cython-{Cython.__version__}-numpy-{numpy.__v
 
 MODULES = {
     "negamax.game": "ext/game.pyx",
-    "negamax._core": "ext/core.pyx",   # the search and the built-in games (includes ext/*.pxi)
+    "negamax._engine": "ext/engine/engine.pyx",   # the search (includes ext/engine/*.pxi)
     "negamax._python_game": "ext/python_game.pyx",
     "negamax._c_baseline": "ext/baseline/c_baseline.pyx",   # the C baseline of `negamax bench`
 }
@@ -63,7 +63,7 @@ BOUNDS_CHECKED = os.environ.get("NEGAMAX_BOUNDSCHECK") == "1"
 setup(
     ext_modules=cythonize(
         extensions(),
-        include_path=["src"],
+        include_path=["src", "ext"],
         build_dir=BUILD_DIR,
         compiler_directives={
             "language_level": 3,

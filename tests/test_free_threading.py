@@ -156,7 +156,7 @@ def test_importing_negamax_keeps_the_gil_off_on_free_threaded_python():
     """A compiled module that does not declare itself free-threading compatible turns the GIL
     back on at import, with a RuntimeWarning. A fresh interpreter shows what importing does."""
     code = ("import sys, warnings; warnings.simplefilter('error'); "
-            "import negamax, negamax.game, negamax._core, negamax._python_game; "
+            "import negamax, negamax.game, negamax._engine, negamax._python_game, negamax.games; "
             "print(sys._is_gil_enabled() if hasattr(sys, '_is_gil_enabled') else True)")
     env = {key: value for key, value in os.environ.items() if key != "PYTHON_GIL"}
     completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -20,7 +20,8 @@ import negamax
 
 PACKAGE_DIR = Path(negamax.__file__).resolve().parent
 DISTRIBUTION = importlib.metadata.distribution("negamax")
-CORE_MODULES = {"negamax.game", "negamax._core", "negamax._python_game"}
+CORE_MODULES = {"negamax.game", "negamax._engine", "negamax._python_game", "negamax.games._tictactoe",
+                "negamax.games._connect4", "negamax.games._trees"}
 PUBLIC_PXD = ("game.pxd",)
 
 

@@ -12,8 +12,11 @@ the same search.
 from importlib.metadata import PackageNotFoundError, version as _version
 
 from negamax import games, theory, trees
-from negamax._core import TranspositionTable
-from negamax.api import ALGORITHMS, DEFAULT_TT_MB, ENHANCEMENTS, search, solve
+from negamax._engine import StopSignal, TranspositionTable
+from negamax.api import (
+    ALGORITHMS, DEFAULT_TT_MB, ENHANCEMENTS, release_tables, search, search_many, solve, solve_many,
+)
+from negamax.errors import GameContractError, SearchMemoryError
 from negamax.game import NativeGame
 from negamax.python_game import Game
 from negamax.results import SearchResult, SearchStats, SolveResult, StopReason, Visit
@@ -34,7 +37,9 @@ except PackageNotFoundError:  # pragma: no cover - running from a tree that is n
     __version__ = "0+unknown"
 
 __all__ = [
-    "search", "solve", "ALGORITHMS", "ENHANCEMENTS", "DEFAULT_TT_MB", "TranspositionTable",
+    "search", "solve", "search_many", "solve_many", "release_tables", "StopSignal",
+    "GameContractError", "SearchMemoryError",
+    "ALGORITHMS", "ENHANCEMENTS", "DEFAULT_TT_MB", "TranspositionTable",
     "SolveResult", "Game", "NativeGame", "SearchResult", "SearchStats", "StopReason",
     "Visit", "WIN", "EVAL_LIMIT", "is_win", "is_loss", "plies_to_end", "games", "trees",
     "theory", "get_include", "__version__",

@@ -1,66 +1,46 @@
-"""negamax.search and negamax.solve: argument checking, the copy of the root game, the
-enhancement options, and result objects. The search itself runs in the compiled core
-(negamax._core)."""
+"""negamax.search, negamax.solve and their batch forms: the copy of the root game, the options
+(checked once in negamax.options), one call into the engine (negamax._engine), and result
+objects (negamax.results). No search logic lives here."""
 
 from __future__ import annotations
 
-import math
 import numbers
 import threading
-from typing import Any, Dict, Optional, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Union
 
-import numpy as np
-
-from negamax._core import (
-    ALGORITHM_ALPHABETA, ALGORITHM_MINIMAX, ALGORITHM_MTDF, ALGORITHM_NEGAMAX, ALGORITHM_PVS,
-    Searcher, TranspositionTable, TreeGame,
-)
+from negamax._engine import Searcher, StopSignal, TranspositionTable, run_many
 from negamax._python_game import PythonGameAdapter
+from negamax.errors import error_for_status
 from negamax.game import NativeGame
+from negamax.games._trees import TreeGame
+from negamax.options import ALGORITHMS, DEFAULT_TT_MB, ENHANCEMENTS, SearchOptions, check_bool
 from negamax.python_game import Game, overrides
-from negamax.results import SearchResult, SearchStats, SolveResult, StopReason, Visit
-from negamax.scores import EVAL_LIMIT, MAX_PLY, is_loss, is_win, plies_to_end
+from negamax.results import SearchResult, SolveResult, StopReason
+from negamax.result_building import build_search_result, build_solve_result
 
-__all__ = ["search", "solve", "ALGORITHMS", "ENHANCEMENTS", "DEFAULT_TT_MB"]
+__all__ = ["search", "solve", "search_many", "solve_many", "release_tables", "ALGORITHMS",
+           "ENHANCEMENTS", "DEFAULT_TT_MB"]
 
-_ALGORITHM_CODES = {
-    "minimax": ALGORITHM_MINIMAX,
-    "negamax": ALGORITHM_NEGAMAX,
-    "alphabeta": ALGORITHM_ALPHABETA,
-    "pvs": ALGORITHM_PVS,
-    "mtdf": ALGORITHM_MTDF,
-}
-
-#: Algorithm names accepted by search().
-ALGORITHMS = tuple(_ALGORITHM_CODES)
-
-#: The enhancement switches of search() and solve(). Each is True, False or None (the
-#: algorithm's default: off for "alphabeta", which stays the seeds' plain algorithm; for
-#: "pvs", "mtdf" and solve() the table, aspiration and safe moves are on, killers and history
-#: off; minimax and negamax take none).
-ENHANCEMENTS = ("tt", "killers", "history", "aspiration", "safe_moves")
-
-#: Megabytes of the transposition table a search makes when given tt=True.
-DEFAULT_TT_MB = 64
-
-# Each thread keeps the tables it made for tt=True, by size, so that repeated searches do
-# not pay for fresh memory each time (every search starts a new generation of its table).
+# Each thread keeps the table it made for tt=True, so that repeated searches do not pay for
+# fresh memory each time (every search starts a new generation of its table).
 _thread_tables = threading.local()
 
 
 def _table_for_thread(mb: float) -> TranspositionTable:
-    tables: Dict[float, TranspositionTable] = getattr(_thread_tables, "tables", None) or {}
-    table = tables.get(mb)
-    if table is None:
-        tables.clear()                  # keep one table per thread
-        table = tables[mb] = TranspositionTable(mb)
-        _thread_tables.tables = tables
+    table = getattr(_thread_tables, "table", None)
+    if table is None or getattr(_thread_tables, "mb", None) != mb:
+        _thread_tables.table = None      # free the old table before making the new one
+        table = TranspositionTable(mb)
+        _thread_tables.table, _thread_tables.mb = table, mb
     return table
 
-_GAME_ERRORS = {
-    2: "{name} generated more moves than its max_moves = {max_moves}",
-    3: "the game went deeper than its max_ply = {max_ply}: raise max_ply or give a depth",
-}
+
+def release_tables() -> None:
+    """Free the transposition table the calling thread keeps for tt=True searches (the next
+    such search makes a new one). Tables passed as tt=TranspositionTable(...) are the
+    caller's: they are freed when the caller drops them."""
+    _thread_tables.table = None
+    _thread_tables.mb = None
 
 
 def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabeta",
@@ -69,62 +49,69 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
            maximizing: Optional[bool] = None, iterative: Optional[bool] = None,
            tt: Union[bool, TranspositionTable, None] = None, tt_mb: Optional[float] = None,
            killers: Optional[bool] = None, history: Optional[bool] = None,
-           aspiration: Optional[bool] = None, safe_moves: Optional[bool] = None) -> SearchResult:
+           aspiration: Optional[bool] = None, safe_moves: Optional[bool] = None,
+           quiescence: Optional[bool] = None, check_extension: Optional[bool] = None,
+           null_move: Optional[bool] = None, lmr: Optional[bool] = None,
+           threads: int = 1, stop: Optional[StopSignal] = None,
+           on_iteration: Optional[Callable[[SearchResult], Any]] = None) -> SearchResult:
     """Search `game` and return the value, best move, principal variation and counters.
 
     game:       a native game (negamax.games.*), an explicit tree (negamax.trees.*) or an
                 instance of a negamax.Game subclass. It is never modified: the search runs on a copy.
     depth:      plies to look ahead; None searches to the end of the game.
-    algorithm:  "minimax" (max/min form), "negamax" (no pruning) or "alphabeta" (fail-soft).
+    algorithm:  "minimax" (max/min form), "negamax" (no pruning), "alphabeta" (fail-soft),
+                "pvs" (principal variation search with every enhancement the game can use) or
+                "mtdf" (MTD(f): null windows alone).
     ordering:   sort moves by the game's order hint (best first) at every node.
     time_limit, node_limit: stop after that many seconds or nodes. With either, the search
                 deepens iteratively and returns the deepest completed iteration.
     trace:      record every node entered, in order (result.trace).
     maximizing: trees only: whether MAX is to move at the root (default: the tree's own).
     iterative:  force iterative deepening on or off (default: on when a limit is given).
+    stop:       a negamax.StopSignal: set() from another thread stops the search.
+    on_iteration: called with a SearchResult after each completed iteration (iterative
+                deepening), in the searching thread; an exception it raises ends the search
+                and is raised here.
+    threads:    more than 1 runs a Lazy SMP search on that many threads sharing one table.
 
-    Enhancements (None: the algorithm's default, see ENHANCEMENTS):
+    Enhancements (None: the algorithm's default, see negamax.ENHANCEMENTS):
     tt:         a transposition table: True (a table of tt_mb megabytes, default DEFAULT_TT_MB,
-                kept by the calling thread between searches), False, or a TranspositionTable
-                to use. Only games with position keys can use one.
+                kept by the calling thread between searches; release_tables() frees it), False,
+                or a TranspositionTable to use. Only games with position keys can use one.
     killers, history: killer moves and the history heuristic in move ordering.
     aspiration: iterative deepening searches a narrow window around the last value first.
     safe_moves: games that know which moves do not lose at once (ConnectFour) search only those.
-    "pvs" adds null windows after the first move; "mtdf" finds the value by null windows alone.
+    quiescence, check_extension, null_move, lmr: for games that offer them (chess, checkers):
+                quiescence search of noisy moves at the horizon, one more ply in check,
+                null-move pruning and late move reductions (the last two may change values).
 
     Ctrl-C stops a search too; it then returns like a search that ran out of time, with
     stop_reason INTERRUPTED."""
-    code = _algorithm_code(algorithm)
-    depth = _check_depth(depth)
-    _check_bool("ordering", ordering)
-    _check_bool("trace", trace)
-    time_limit = _check_time_limit(time_limit)
-    node_limit = _check_node_limit(node_limit)
-    if iterative is None:
-        iterative = time_limit is not None or node_limit is not None
-    _check_bool("iterative", iterative)
-    options = _enhancements(algorithm, tt, tt_mb, killers, history, aspiration, safe_moves)
+    options = SearchOptions.build(
+        algorithm=algorithm, depth=depth, ordering=ordering, time_limit=time_limit,
+        node_limit=node_limit, trace=trace, iterative=iterative, tt=tt, tt_mb=tt_mb,
+        threads=threads, stop=stop, table_for=_table_for_thread, killers=killers,
+        history=history, aspiration=aspiration, safe_moves=safe_moves, quiescence=quiescence,
+        check_extension=check_extension, null_move=null_move, lmr=lmr)
+    if on_iteration is not None and not callable(on_iteration):
+        raise TypeError(f"on_iteration must be callable, not {type(on_iteration).__name__}")
     native = _native_copy(game, maximizing)
-    # Trees: is MAX to move where the search starts (after any moves played on the tree)?
-    root_maximizing = native.to_move == 1 if isinstance(native, TreeGame) else True
-
-    searcher = Searcher(native, code, depth, bool(ordering), time_limit or 0.0, node_limit or 0,
-                        bool(trace), bool(iterative), root_maximizing)
-    _configure(searcher, native, options, pvs=algorithm == "pvs")
+    _check_table(options, native)
+    callback = None
+    if on_iteration is not None:
+        def callback(raw: dict) -> None:
+            on_iteration(build_search_result(raw, native, options.algorithm, StopReason.COMPLETED))
+    searcher = _searcher(native, options, callback)
     raw = searcher.run()
-    stop_reason = _stop_reason(raw, searcher, native, game)
-    if isinstance(native, PythonGameAdapter) and native.exception is not None:
-        # Interrupted inside a callback: the game's state is suspect, so read the moves of
-        # the result on a fresh copy.
-        native = _native_copy(game, None)
-    return _build_result(raw, native, algorithm, stop_reason)
+    return _finish_search(raw, searcher, native, game, options)
 
 
 def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
           node_limit: Optional[int] = None, ordering: bool = True,
           tt: Union[bool, TranspositionTable, None] = None, tt_mb: Optional[float] = None,
           killers: Optional[bool] = None, history: Optional[bool] = None,
-          safe_moves: Optional[bool] = None) -> SolveResult:
+          safe_moves: Optional[bool] = None, threads: int = 1,
+          stop: Optional[StopSignal] = None) -> SolveResult:
     """Solve `game`: its exact value under perfect play to the end of the game, found by
     null-window searches over the score range that share one transposition table.
 
@@ -133,132 +120,111 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     stats, and for Connect Four `score` in the convention of the published solvers.
     weak=True only tells win, draw or loss (one search with the window (-1, 1)): faster.
 
-    time_limit, node_limit and Ctrl-C stop the solver; the result then holds the bounds
-    proven so far (lower, upper) and value None unless they met. The enhancements are as in
-    search() and all on by default."""
-    _check_bool("weak", weak)
-    _check_bool("ordering", ordering)
-    time_limit = _check_time_limit(time_limit)
-    node_limit = _check_node_limit(node_limit)
-    options = _enhancements("pvs", tt, tt_mb, killers, history, None, safe_moves)
+    time_limit, node_limit, a StopSignal and Ctrl-C stop the solver; the result then holds the
+    bounds proven so far (lower, upper) and value None unless they met. The enhancements are
+    as in search() and all on by default, except those that could change a value (null-move
+    pruning and late move reductions are never used by the solver)."""
+    weak = check_bool("weak", weak)
+    options = _solve_options(time_limit=time_limit, node_limit=node_limit, ordering=ordering,
+                             tt=tt, tt_mb=tt_mb, killers=killers, history=history,
+                             safe_moves=safe_moves, threads=threads, stop=stop)
     native = _native_copy(game, None)
-    if isinstance(native, TreeGame):
-        # A tree's internal scores are ranks (or its own numbers): zero is not its value 0, so
-        # the weak window (-1, 1) means nothing there; solve exactly and read the sign.
-        weak_tree, weak = bool(weak), False
+    _check_table(options, native)
+    # A tree's internal scores are ranks (or its own numbers): zero is not its value 0, so the
+    # weak window (-1, 1) means nothing there; solve exactly and read the sign.
+    weak_tree = weak and isinstance(native, TreeGame)
+    searcher = _searcher(native, options, None)
+    raw = searcher.solve(weak and not weak_tree)
+    return _finish_solve(raw, searcher, native, game, weak and not weak_tree, weak_tree)
+
+
+def search_many(games: Iterable[Any], depth: Optional[int] = None, **options: Any) -> List[SearchResult]:
+    """search() each game with the same options, in one call into the engine: the GIL is
+    released once for the whole batch, and the per-position Python cost is paid up front.
+    Results are in input order and equal to those of separate search() calls (one table per
+    call is shared by the batch only when passed as tt=TranspositionTable; each search starts
+    a new generation of it, so results do not depend on the order). The options of search()
+    apply, except on_iteration and threads > 1."""
+    return _run_batch(list(games), solve=False, depth=depth, options=options)
+
+
+def solve_many(games: Iterable[Any], weak: bool = False, **options: Any) -> List[SolveResult]:
+    """solve() each game with the same options, in one call into the engine (see search_many)."""
+    return _run_batch(list(games), solve=True, weak=check_bool("weak", weak), options=options)
+
+
+# --- the pieces ---------------------------------------------------------------------------------
+
+def _solve_options(**arguments: Any) -> SearchOptions:
+    return SearchOptions.build(algorithm="pvs", depth=None, iterative=False, aspiration=None,
+                               quiescence=False, check_extension=False, null_move=False,
+                               lmr=False, table_for=_table_for_thread, **arguments)
+
+
+def _searcher(native: NativeGame, options: SearchOptions, callback: Any) -> Searcher:
+    if options.threads > 1 and isinstance(native, PythonGameAdapter):
+        raise ValueError("threads > 1 needs a native game: a game written in Python holds the "
+                         "GIL in every callback, so its threads could not run at once")
+    root_maximizing = native.to_move == 1 if isinstance(native, TreeGame) else True
+    return Searcher(native, options.engine_fields(root_maximizing), options.table, options.stop,
+                    callback, options.threads)
+
+
+def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth: Any = None,
+               weak: bool = False) -> list:
+    if "on_iteration" in options:
+        raise TypeError("search_many and solve_many take no on_iteration")
+    if options.get("threads", 1) != 1:
+        raise ValueError("search_many and solve_many run each search on one thread")
+    maximizing = options.pop("maximizing", None)
+    if solve:
+        built = _solve_options(**options)
     else:
-        weak_tree = False
-    searcher = Searcher(native, ALGORITHM_PVS, None, bool(ordering), time_limit or 0.0,
-                        node_limit or 0, False, False, True)
-    _configure(searcher, native, options, pvs=True)
-    raw = searcher.solve(bool(weak))
+        built = SearchOptions.build(depth=depth, table_for=_table_for_thread, **options)
+    natives = [_native_copy(game, maximizing) for game in games]
+    for native in natives:
+        _check_table(built, native)
+    weak_trees = [weak and isinstance(native, TreeGame) for native in natives]
+    searchers = [_searcher(native, built, None) for native in natives]
+    if weak and any(weak_trees):
+        raws = [s.solve(False) if tree else s.solve(True) for s, tree in zip(searchers, weak_trees)]
+    else:
+        raws = run_many(searchers, solve, weak)
+    if solve:
+        return [_finish_solve(raw, s, native, game, weak and not tree, tree)
+                for raw, s, native, game, tree in zip(raws, searchers, natives, games, weak_trees)]
+    return [_finish_search(raw, s, native, game, built)
+            for raw, s, native, game in zip(raws, searchers, natives, games)]
+
+
+def _check_table(options: SearchOptions, native: NativeGame) -> None:
+    if options.tt_asked and not native.has_keys:
+        raise ValueError("tt needs position keys, which this game does not give: define key() "
+                         "(negamax.Game) or set has_keys and position_key (NativeGame)")
+
+
+def _finish_search(raw: dict, searcher: Searcher, native: NativeGame, game: Any,
+                   options: SearchOptions) -> SearchResult:
+    stop_reason = _stop_reason(raw, searcher, native, game)
+    if isinstance(native, PythonGameAdapter) and native.exception is not None:
+        # Interrupted inside a callback: the game's state is suspect, so read the moves of
+        # the result on a fresh copy.
+        native = _native_copy(game, None)
+    return build_search_result(raw, native, options.algorithm, stop_reason)
+
+
+def _finish_solve(raw: dict, searcher: Searcher, native: NativeGame, game: Any, weak: bool,
+                  weak_tree: bool) -> SolveResult:
     stop_reason = _stop_reason(raw, searcher, native, game)
     if isinstance(native, PythonGameAdapter) and native.exception is not None:
         native = _native_copy(game, None)
-    return _build_solve_result(raw, native, game, bool(weak), stop_reason, weak_tree)
-
-
-def _enhancements(algorithm: str, tt: Any, tt_mb: Any, killers: Any, history: Any,
-                  aspiration: Any, safe_moves: Any) -> Dict[str, Any]:
-    """Check the enhancement switches and fill in the algorithm's defaults."""
-    switches = {"killers": killers, "history": history, "aspiration": aspiration,
-                "safe_moves": safe_moves}
-    if tt is not None and not isinstance(tt, TranspositionTable):
-        _check_bool("tt", tt)
-    for name, value in switches.items():
-        if value is not None:
-            _check_bool(name, value)
-    if tt_mb is not None:
-        if isinstance(tt_mb, bool) or not isinstance(tt_mb, numbers.Real):
-            raise TypeError(f"tt_mb must be a number of megabytes, not {type(tt_mb).__name__}")
-        if not (0 < tt_mb <= 1 << 20):
-            raise ValueError(f"tt_mb must be more than 0 and at most 1048576, got {tt_mb}")
-        if isinstance(tt, TranspositionTable):
-            raise ValueError("give either a TranspositionTable as tt or its size as tt_mb, not both")
-    default = algorithm in ("pvs", "mtdf")
-    if algorithm in ("minimax", "negamax"):
-        asked = [name for name, value in dict(switches, tt=tt).items()
-                 if value is not None and value is not False]
-        if asked:
-            raise ValueError(f"{algorithm} takes no enhancements (asked for {', '.join(asked)}): "
-                             f"use 'alphabeta', 'pvs' or 'mtdf'")
-        default = False
-    # Killers and history stay off unless asked for: on Connect Four they cost nodes (the
-    # game's threat ordering knows better; measured in benchmarks/), and a game whose order
-    # hints are weak can switch them on.
-    defaults = {"killers": False, "history": False, "aspiration": default, "safe_moves": default}
-    options = {name: defaults[name] if value is None else bool(value)
-               for name, value in switches.items()}
-    if isinstance(tt, TranspositionTable):
-        options["table"] = tt
-    elif tt is None and default or tt is True:
-        options["table"] = _table_for_thread(float(tt_mb) if tt_mb is not None else DEFAULT_TT_MB)
-    else:
-        options["table"] = None
-    options["tt_asked"] = tt is True or isinstance(tt, TranspositionTable)
-    return options
-
-
-def _configure(searcher: Searcher, native: NativeGame, options: Dict[str, Any], pvs: bool) -> None:
-    if options["tt_asked"] and not native.has_keys:
-        raise ValueError("tt needs position keys, which this game does not give: define key() "
-                         "(negamax.Game) or set has_keys and position_key (NativeGame)")
-    searcher.configure(options["table"], options["killers"], options["history"], pvs,
-                       options["aspiration"], options["safe_moves"])
-
-
-def _algorithm_code(algorithm: Any) -> int:
-    if not isinstance(algorithm, str):
-        raise TypeError(f"algorithm must be a string, not {type(algorithm).__name__}")
-    try:
-        return _ALGORITHM_CODES[algorithm]
-    except KeyError:
-        raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {list(ALGORITHMS)}") from None
-
-
-def _check_bool(name: str, value: Any) -> None:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, not {value!r}")
-
-
-def _check_depth(depth: Any) -> Optional[int]:
-    if depth is None:
-        return None
-    if isinstance(depth, bool) or not isinstance(depth, numbers.Integral):
-        raise TypeError(f"depth must be an int or None, not {type(depth).__name__}")
-    if depth < 0:
-        raise ValueError(f"depth must be >= 0, got {depth}")
-    return min(int(depth), MAX_PLY)   # no search goes deeper than MAX_PLY anyway
-
-
-def _check_time_limit(time_limit: Any) -> Optional[float]:
-    if time_limit is None:
-        return None
-    if isinstance(time_limit, bool) or not isinstance(time_limit, numbers.Real):
-        raise TypeError(f"time_limit must be a number of seconds, not {type(time_limit).__name__}")
-    try:
-        seconds = float(time_limit)
-    except OverflowError:
-        raise ValueError("time_limit is too large to be a number of seconds") from None
-    if not (seconds > 0 and math.isfinite(seconds)):
-        raise ValueError(f"time_limit must be a positive, finite number of seconds, got {time_limit}")
-    return seconds
-
-
-def _check_node_limit(node_limit: Any) -> Optional[int]:
-    if node_limit is None:
-        return None
-    if isinstance(node_limit, bool) or not isinstance(node_limit, numbers.Integral):
-        raise TypeError(f"node_limit must be an int, not {type(node_limit).__name__}")
-    if node_limit <= 0:
-        raise ValueError(f"node_limit must be positive, got {node_limit}")
-    return min(int(node_limit), 2 ** 62)   # beyond any search; keeps it a C int64
+    return build_solve_result(raw, native, weak, stop_reason, weak_tree)
 
 
 def _native_copy(game: Any, maximizing: Any) -> NativeGame:
     """A private copy of the game the core can search."""
     if maximizing is not None:
-        _check_bool("maximizing", maximizing)
+        check_bool("maximizing", maximizing)
         if not isinstance(game, TreeGame):
             raise ValueError("maximizing applies to explicit trees only: a game's values are "
                              "always from the side to move")
@@ -271,7 +237,11 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
         for name in ("max_moves", "max_ply"):
             value = getattr(game, name)
             if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-                raise ValueError(f"{type(game).__name__}.{name} must be a positive int, got {value!r}")
+                raise ValueError(f"{type(game).__name__}.{name} must be a positive int, "
+                                 f"got {repr(value)[:60]}")
+            if value > 1 << 30:
+                raise ValueError(f"{type(game).__name__}.{name} = {value} is beyond any search "
+                                 f"(at most {1 << 30}); give a bound the game can reach")
         return PythonGameAdapter(_checked_copy(game, Game), int(game.max_moves), int(game.max_ply),
                                  overrides(game, "key"), overrides(game, "order_hint"))
     raise TypeError(f"cannot search a {type(game).__name__}: pass a built-in game, a tree from "
@@ -295,119 +265,10 @@ def _stop_reason(raw: dict, searcher: Searcher, native: NativeGame, game: Any) -
         if isinstance(native.exception, KeyboardInterrupt):
             return StopReason.INTERRUPTED
         raise native.exception
-    if raw["stop"] == "error" or raw["game_error"]:
-        if raw["game_error"] == 4:
-            raise MemoryError("not enough memory for the search trace")
-        template = _GAME_ERRORS.get(raw["game_error"], "the search failed in {name}")
-        raise ValueError(template.format(name=type(game).__name__, max_moves=native.max_moves,
-                                         max_ply=native.max_ply))
-    return StopReason(raw["stop"])
-
-
-def _build_result(raw: dict, native: NativeGame, algorithm: str, stop_reason: StopReason) -> SearchResult:
-    pv = tuple(native.decode_line(raw["pv"]))
-    value = raw["value"]
-    if isinstance(native, TreeGame) and value is not None:
-        value = native.score_to_value(value if native.to_move == 1 else -value)
-    stats = _build_stats(raw)
-    return SearchResult(
-        value=value,
-        best_move=pv[0] if pv else None,
-        pv=pv,
-        depth=raw["depth"],
-        stats=stats,
-        elapsed=raw["elapsed"],
-        stop_reason=stop_reason,
-        algorithm=algorithm,
-        trace=_build_trace(raw["trace"], native) if raw["trace"] is not None else None,
-    )
-
-
-def _build_stats(raw: dict) -> SearchStats:
-    return SearchStats(nodes=raw["nodes"], leaves=raw["leaves"], cutoffs=raw["cutoffs"],
-                       max_ply=raw["max_ply"], iterations=raw["iterations"], **raw["counters"])
-
-
-def _build_solve_result(raw: dict, native: NativeGame, game: Any, weak: bool,
-                        stop_reason: StopReason, weak_tree: bool = False) -> SolveResult:
-    lower, upper = raw["lower"], raw["upper"]
-    is_tree = isinstance(native, TreeGame)
-    if is_tree:
-        return _build_tree_solve_result(raw, native, stop_reason, weak_tree)
-    pv = tuple(native.decode_line(raw["pv"]))
-    # The outcome follows from the sign, which is known once the bounds agree on it.
-    if lower > 0:
-        outcome: Optional[str] = "win"
-    elif upper < 0:
-        outcome = "loss"
-    elif lower == upper == 0:
-        outcome = "draw"
-    else:
-        outcome = None
-    exact = lower == upper and not weak
-    score: Optional[int] = None
-    exact_value: Optional[int] = None
-    plies = None
-    if exact:
-        exact_value = lower
-        plies = plies_to_end(lower) if not is_tree and (is_win(lower) or is_loss(lower)) else len(pv)
-    if is_tree:
-        sign = 1 if native.to_move == 1 else -1
-        to_value = native.score_to_value
-        value = to_value(sign * exact_value) if exact_value is not None else None
-        lower_value, upper_value = sorted((to_value(sign * lower), to_value(sign * upper)))
-    else:
-        value, lower_value, upper_value = exact_value, lower, upper
-        solver_score = getattr(native, "solver_score", None)
-        if solver_score is not None and exact_value is not None:
-            score = solver_score(exact_value)
-    return SolveResult(value=value, outcome=outcome, plies=plies,
-                       best_move=pv[0] if pv else None, pv=pv if exact else pv[:1],
-                       stats=_build_stats(raw), elapsed=raw["elapsed"], stop_reason=stop_reason,
-                       lower=lower_value, upper=upper_value, score=score, weak=weak)
-
-
-def _build_tree_solve_result(raw: dict, native: Any, stop_reason: StopReason,
-                             weak: bool) -> SolveResult:
-    """Trees: values in the tree's own terms; bounds only where they are tree scores."""
-    lower, upper = raw["lower"], raw["upper"]
-    sign = 1 if native.to_move == 1 else -1
-    exact = lower == upper
-    pv = tuple(native.decode_line(raw["pv"]))
-    value = native.score_to_value(sign * lower) if exact else None
-    outcome = None
-    if exact:
-        own = value if sign == 1 else -value          # the value for the side to move
-        outcome = "win" if own > 0 else ("loss" if own < 0 else "draw")
-
-    def bound(score: int) -> Any:
-        # Scores beyond the tree's (the solver's starting +-WIN, mate-distance bounds) prove
-        # nothing about the tree: an open bound.
-        if abs(score) > EVAL_LIMIT:
-            return math.inf if score > 0 else -math.inf
-        return native.score_to_value(score)
-
-    lower_value, upper_value = sorted((bound(sign * lower), bound(sign * upper)))
-    return SolveResult(value=None if weak else value, outcome=outcome,
-                       plies=len(pv) if exact and not weak else None,
-                       best_move=pv[0] if pv else None, pv=pv if exact and not weak else pv[:1],
-                       stats=_build_stats(raw), elapsed=raw["elapsed"], stop_reason=stop_reason,
-                       lower=lower_value, upper=upper_value, score=None, weak=weak)
-
-
-def _build_trace(raw_trace: tuple, native: NativeGame) -> tuple:
-    """Visits with full paths from the (ply, move, value) entries the core recorded."""
-    plies, moves, values = raw_trace
-    is_tree = isinstance(native, TreeGame)
-    max_at_root = is_tree and native.to_move == 1
-    visits = []
-    path: list = []
-    for ply, move, value in zip(plies, moves, values):
-        del path[max(ply - 1, 0):]
-        if ply > 0:
-            path.append(move)
-        if value is not None and is_tree:
-            max_to_move = max_at_root == (ply % 2 == 0)
-            value = native.score_to_value(value if max_to_move else -value)
-        visits.append(Visit(path=tuple(native.decode_line(path)), value=value))
-    return tuple(visits)
+    status = raw["status"]
+    if status == "game_callback_failed":
+        raise RuntimeError(f"{type(game).__name__} reported a failure during the search "
+                           f"(its error flag was set)")
+    if status in ("too_many_moves", "too_deep", "out_of_memory"):
+        raise error_for_status(status, game, native)
+    return StopReason(status)

@@ -15,6 +15,9 @@ class NativeGame:
     has_order_hints: bool
     has_keys: bool
     has_safe_moves: bool
+    has_noisy_moves: bool
+    has_check: bool
+    has_null_move: bool
     def legal_moves(self) -> List[int]: ...
     def play(self, move: int) -> None: ...
     def undo(self) -> None: ...

@@ -41,6 +41,11 @@ class SearchStats:
     null_window_searches: int = 0   #: MTD(f) and solver passes
     immediate_wins: int = 0         #: nodes the game's safe-move generation won at once
     forced_losses: int = 0          #: nodes where every move lost at once
+    quiescence_nodes: int = 0       #: nodes entered by quiescence search (also in nodes)
+    check_extensions: int = 0       #: nodes searched one ply deeper for being in check
+    null_move_cutoffs: int = 0      #: nodes cut by a null-move search
+    reductions: int = 0             #: moves searched at reduced depth (late move reductions)
+    reduction_researches: int = 0   #: reduced moves searched again at full depth
 
     def nodes_per_second(self, elapsed: float) -> float:
         """Nodes per second for a search that took `elapsed` seconds."""
@@ -73,6 +78,10 @@ class SearchResult:
     stop_reason: StopReason
     algorithm: str
     trace: Optional[Tuple[Visit, ...]] = field(default=None, repr=False)
+    #: which compiled copy of the algorithms ran: the game's type name for a built-in game
+    #: with its own (inlined) copy, "generic" for every other game
+    kernel: str = field(default="generic", repr=False)
+    hashfull: int = field(default=0, repr=False)   #: permille of the table in use at the end
 
     @property
     def is_win(self) -> bool:
@@ -107,3 +116,4 @@ class SolveResult:
     upper: Optional[float] = None  #: proven upper bound
     score: Optional[int] = None    #: Connect Four: the solver-benchmark score of the position
     weak: bool = False
+    kernel: str = field(default="generic", repr=False)   #: as SearchResult.kernel

@@ -13,7 +13,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from negamax._core import ExplicitTree, TreeGame, UniformTree
+from negamax.games._trees import ExplicitTree, TreeGame, UniformTree
 from negamax.scores import EVAL_LIMIT, MAX_PLY
 
 __all__ = ["Tree", "ExplicitTree", "UniformTree", "from_nested", "from_arrays", "uniform",

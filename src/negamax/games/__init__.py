@@ -1,6 +1,7 @@
-"""Built-in native games."""
+"""Built-in native games: each is a compiled module of its own (ext/games/NAME/)."""
 
-from negamax._core import ConnectFour, TicTacToe
+from negamax.games._connect4 import ConnectFour
+from negamax.games._tictactoe import TicTacToe
 
 #: Every built-in native game by its command-line name; the benchmark report runs each.
 NATIVE_GAMES = {"tictactoe": TicTacToe, "connect4": ConnectFour}

@@ -1,3 +1,4 @@
+# cython: freethreading_compatible = True
 # Explicit game trees as native games: a move is a child index, a leaf is a terminal position.
 #
 # Scores are stored from MAX's point of view (as in the seeds) and turned into the side to
@@ -270,3 +271,12 @@ cdef class ExplicitTree(TreeGame):
     def __repr__(self):
         return (f"<ExplicitTree nodes={self.num_nodes} leaves={self.num_leaves} "
                 f"height={self.tree_height} maximizing={bool(self.maximizing)}>")
+
+
+# --- the search, compiled for this game (see ext/engine/kernels.pxi) -------------------------
+
+ctypedef UniformTree GameT
+include "engine/kernels.pxi"
+
+from negamax._engine import register_kernels
+register_kernels(UniformTree, kernels_capsule())

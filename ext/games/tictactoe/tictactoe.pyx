@@ -1,3 +1,4 @@
+# cython: freethreading_compatible = True
 # Tic-tac-toe as a native game over a numpy int8 board.
 # Squares are numbered 0..8 row by row; a square holds 1 (x), -1 (o) or 0 (empty); x moves first.
 
@@ -274,3 +275,12 @@ cdef class TicTacToe(NativeGame):
 
     def __hash__(self):
         return hash(self.position)
+
+
+# --- the search, compiled for this game (see ext/engine/kernels.pxi) -------------------------
+
+ctypedef TicTacToe GameT
+include "engine/kernels.pxi"
+
+from negamax._engine import register_kernels
+register_kernels(TicTacToe, kernels_capsule())

@@ -1,3 +1,4 @@
+# cython: freethreading_compatible = True
 # Connect Four as a native game over bitboards kept in a numpy uint64 array.
 #
 # Layout: column c owns bits c*(H+1) .. c*(H+1)+H-1 (bottom to top) plus one empty sentinel
@@ -376,3 +377,12 @@ cdef class ConnectFour(NativeGame):
             score = (self.cells + 1 - stones_before_winner) // 2
             return score if is_win(value) else -score
         return 0
+
+
+# --- the search, compiled for this game (see ext/engine/kernels.pxi) -------------------------
+
+ctypedef ConnectFour GameT
+include "engine/kernels.pxi"
+
+from negamax._engine import register_kernels
+register_kernels(ConnectFour, kernels_capsule())

@@ -1,0 +1,192 @@
+# The enhanced alpha-beta of strong engines (a template: included with GameT defined, see
+# ext/engine/kernels.pxi): transposition table, safe moves, mate-distance bounds, move
+# ordering with killers and history, principal variation search, null-move pruning, late
+# move reductions, check extensions, and quiescence search at the horizon. Each part runs
+# only when its option is on and the game offers what it needs.
+
+cdef enum:
+    NULL_MOVE = -2            # path entry of a null move (never a real move: moves are >= 0)
+
+
+cdef Score ab_search(SearchContext* context, GameT game, int depth, int ply, Score alpha, Score beta) noexcept nogil:
+    """Fail-soft alpha-beta with the enhancements that are switched on (contract as in
+    `alphabeta`). Tracks whether the depth limit cut anything below this node, so results no
+    horizon touched are stored as final and serve searches of any depth."""
+    cdef bint outer_horizon, in_check = False
+    cdef Score value
+    if not enter_node(context, ply):
+        return 0
+    if game.at_terminal():
+        return read_leaf(context, game, ply)
+    if context.checks_known:
+        in_check = game.in_check()
+        if in_check and context.options.use_check_extension and ply > 0:
+            context.stats.check_extensions += 1
+            depth += 1
+    if depth <= 0:
+        context.horizon_reached = True
+        if context.options.use_quiescence:
+            return quiescence_node(context, game, ply, alpha, beta, in_check)
+        return read_leaf(context, game, ply)
+    if past_capacity(context, ply):
+        return read_leaf(context, game, ply)
+    outer_horizon = context.horizon_reached
+    context.horizon_reached = False
+    value = ab_node(context, game, depth, ply, alpha, beta, in_check)
+    context.horizon_reached = context.horizon_reached or outer_horizon
+    return value
+
+
+cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score alpha, Score beta,
+                   bint in_check) noexcept nogil:
+    cdef Score value, best = -SCORE_INFINITY, floor, ceiling, alpha_searched
+    cdef int i, count, bound, reduction
+    cdef Move move, best_move = -1, tt_move = -1
+    cdef Move* moves = context.moves + <size_t> ply * context.max_moves
+    cdef TTHit hit
+    cdef uint64_t key = 0
+    cdef bint quiet
+    # Only nodes searched with an open window (and the root) keep a principal variation: a
+    # null-window result is a bound, and copying lines there would cost for nothing.
+    cdef bint pv_node = beta - alpha > 1 or ply == context.root_ply
+
+    # 1. The transposition table: the stored move is searched first; a result deep enough
+    #    answers the node (except at the root, which must name a move).
+    if context.options.use_tt:
+        key = game.position_key()
+        context.stats.tt_probes += 1
+        if tt_probe(context.table, key, &hit):
+            context.stats.tt_hits += 1
+            tt_move = hit.move
+            if ply > context.root_ply and hit.depth >= depth:
+                value = value_from_tt(hit.value, ply)
+                if (hit.bound == BOUND_EXACT or (hit.bound == BOUND_LOWER and value >= beta)
+                        or (hit.bound == BOUND_UPPER and value <= alpha)):
+                    context.stats.tt_cutoffs += 1
+                    if hit.depth != TT_DEPTH_FINAL:
+                        context.horizon_reached = True
+                    return value
+
+    # 2. Null move: if passing the turn still fails high, a real move will too (not in check,
+    #    not twice in a row, not where the game says passing is unsound, not near mate scores).
+    if (context.options.use_null_move and not pv_node and not in_check and depth >= 3
+            and context.path[ply] != NULL_MOVE and -EVAL_LIMIT < beta < EVAL_LIMIT
+            and game.null_move_allowed() and game.static_evaluation() >= beta):
+        context.path[ply + 1] = NULL_MOVE
+        game.make_null_move()
+        value = -ab_search(context, game, depth - 1 - (3 if depth > 6 else 2), ply + 1, -beta, -beta + 1)
+        game.unmake_null_move()
+        if context.status != RUNNING:
+            return 0
+        if value >= beta:
+            context.stats.null_move_cutoffs += 1
+            return beta if value > EVAL_LIMIT else value
+
+    # 3. The moves. With the game's safe-move generation (two plies or more to go, so that
+    #    the values are those plain alpha-beta finds): win at once, lose at once, or search
+    #    only the moves that do not lose at once.
+    if context.options.use_safe_moves and depth >= 2:
+        count = game.generate_safe_moves(moves)
+        if count == WINNING_MOVE_FOUND:
+            context.stats.immediate_wins += 1
+            return win_at_once(context, ply, moves[0], WIN - ply - 1, game.error != 0)
+        if count == 0:
+            count = game.generate_moves(moves)
+            if count == 0:
+                return read_leaf(context, game, ply)
+            context.stats.forced_losses += 1
+            return win_at_once(context, ply, moves[0], -WIN + ply + 2, game.error != 0)
+        # No win next move, and no loss on the opponent's next move.
+        floor = -WIN + ply + 3
+        ceiling = WIN - ply - 2
+    else:
+        count = game.generate_moves(moves)
+        if count == 0:
+            return read_leaf(context, game, ply)
+        floor = -WIN + ply + 1
+        ceiling = WIN - ply - 1
+    if count > context.max_moves:   # a game broke its own bound: refuse to go on
+        fail(context, FAIL_TOO_MANY_MOVES)
+        return 0
+
+    # 4. Mate distance: no result here can beat winning or losing as soon as possible.
+    if floor >= beta:
+        return floor
+    if ceiling <= alpha:
+        return ceiling
+    if alpha < floor:
+        alpha = floor
+    if beta > ceiling:
+        beta = ceiling
+    alpha_searched = alpha
+
+    # 5. The moves, best first; after the first, null windows when PVS is on, and late quiet
+    #    moves at reduced depth when reductions are on (searched again in full if they beat alpha).
+    order_moves(context, game, ply, moves, count, tt_move)
+    for i in range(count):
+        move = moves[i]
+        reduction = 0
+        if (context.options.use_lmr and i >= 3 and depth >= 3 and not in_check
+                and not game.move_is_noisy(move) and move != tt_move
+                and move != context.killers[2 * ply] and move != context.killers[2 * ply + 1]):
+            reduction = 2 if (i >= 6 and depth >= 6) else 1
+        context.path[ply + 1] = move
+        game.make_move(move)
+        if reduction:
+            context.stats.reductions += 1
+            value = -ab_search(context, game, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha)
+            if value > alpha and context.status == RUNNING:
+                context.stats.reduction_researches += 1
+                reduction = 0
+        if reduction:
+            pass     # the reduced search failed low: the move is no better than alpha
+        elif i == 0 or not context.options.use_pvs:
+            value = -ab_search(context, game, depth - 1, ply + 1, -beta, -alpha)
+        else:
+            value = -ab_search(context, game, depth - 1, ply + 1, -alpha - 1, -alpha)
+            if alpha < value < beta and context.status == RUNNING:
+                context.stats.pvs_researches += 1
+                value = -ab_search(context, game, depth - 1, ply + 1, -beta, -alpha)
+        game.unmake_move(move)
+        if context.status != RUNNING:
+            return 0
+        if value > best:
+            best = value
+            best_move = move
+            if pv_node:
+                update_pv(context, ply, move)
+            if value > alpha:
+                alpha = value
+                note_root_move(context, ply, move, value, game.error != 0)
+            if value >= beta:
+                context.stats.cutoffs += 1
+                if i == 0:
+                    context.stats.first_move_cutoffs += 1
+                if context.options.use_killers and (move == context.killers[2 * ply]
+                                                    or move == context.killers[2 * ply + 1]):
+                    context.stats.killer_cutoffs += 1
+                reward_move(context, ply, depth, move)
+                break
+
+    # 6. Remember the result, as a bound relative to the window searched.
+    if context.options.use_tt and not game.error:
+        if best <= alpha_searched:
+            bound = BOUND_UPPER
+        elif best >= beta:
+            bound = BOUND_LOWER
+        else:
+            bound = BOUND_EXACT
+        tt_store(context.table, key, value_to_tt(best, ply), best_move,
+                 depth if context.horizon_reached else TT_DEPTH_FINAL, bound)
+        context.stats.tt_stores += 1
+    return best
+
+
+cdef inline Score win_at_once(SearchContext* context, int ply, Move move, Score value,
+                              bint game_failed) noexcept nogil:
+    """A node decided by its next move (a win, or a loss whatever is played)."""
+    context.pv_length[ply + 1] = ply + 1
+    update_pv(context, ply, move)
+    if ply == 0:
+        note_root_move(context, ply, move, value, game_failed)
+    return value

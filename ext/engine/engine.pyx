@@ -1,0 +1,446 @@
+# cython: freethreading_compatible = True
+"""The search engine of negamax: one Searcher per search, over any NativeGame.
+
+Layers (each its own file in ext/engine/):
+- context.pxd: the search state as a C struct (options, counters, buffers, status);
+- ttable.pxd / table.pxi: the transposition table and its Python face;
+- kernels.pxi (ordering, plain, alphabeta, quiescence, lines): the algorithms, compiled here
+  for every game through the vtable, and by each built-in game for itself;
+- limits.pxi: node budget, clock, StopSignal, Ctrl-C;
+- drivers.pxi: iterative deepening, aspiration, MTD(f), the solver;
+- this file: the Searcher's lifecycle, the kernel registry and the results as Python values.
+"""
+
+cimport cython
+from libc.stdint cimport int32_t, int64_t, uint16_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memcpy, memset
+
+import threading
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+
+from negamax.game cimport EVAL_LIMIT, MAX_SEARCH_PLY, SCORE_INFINITY, WIN, Move, NativeGame, Score
+
+from engine.context cimport *
+from engine.kernel_table cimport KERNELS_CAPSULE_NAME, SearchKernels
+from engine.ttable cimport TTable, TTEntry, entry_header
+
+# The generic copy of the algorithms: any game, through the NativeGame vtable.
+ctypedef NativeGame GameT
+include "kernels.pxi"
+
+include "table.pxi"
+include "limits.pxi"
+include "drivers.pxi"
+
+ALGORITHM_CODES = {"minimax": MINIMAX, "negamax": NEGAMAX, "alphabeta": ALPHABETA,
+                   "pvs": PVS, "mtdf": MTDF}
+
+#: Status codes by name, as the Python layer reads them.
+STATUS_NAMES = {
+    RUNNING: "running",
+    STOP_COMPLETED: "completed",
+    STOP_NODE_LIMIT: "node_limit",
+    STOP_TIME_LIMIT: "time_limit",
+    STOP_INTERRUPTED: "interrupted",
+    FAIL_GAME_CALLBACK: "game_callback_failed",
+    FAIL_SIGNAL_HANDLER: "signal_handler_failed",
+    FAIL_TOO_MANY_MOVES: "too_many_moves",
+    FAIL_TOO_DEEP: "too_deep",
+    FAIL_OUT_OF_MEMORY: "out_of_memory",
+}
+
+UNLIMITED = UNLIMITED_DEPTH
+
+# Specialised copies of the algorithms, by game type (filled by the games' own modules).
+cdef dict _kernels_by_type = {}
+
+
+def register_kernels(game_type, capsule):
+    """Called by a built-in game's module at import: searches of games of exactly this type
+    run the copy of the algorithms compiled in that module (see ext/engine/kernels.pxi)."""
+    if not isinstance(game_type, type) or not issubclass(game_type, NativeGame):
+        raise TypeError("register_kernels takes a NativeGame subclass")
+    if not PyCapsule_IsValid(capsule, KERNELS_CAPSULE_NAME):
+        raise TypeError("register_kernels takes a capsule made by kernels_capsule()")
+    _kernels_by_type[game_type] = capsule
+
+
+def kernel_for(game):
+    """The name of the compiled copy of the algorithms that searches `game`: its type's name
+    for a built-in game with its own copy, "generic" otherwise."""
+    return type(game).__name__ if type(game) in _kernels_by_type else "generic"
+
+
+@cython.final
+cdef class Searcher:
+    """One search over one native game: create it with the options (validated by
+    negamax.options), call run() or solve(), read the dict it returns."""
+
+    cdef SearchContext context
+    cdef SharedLimits limits
+    cdef NativeGame game
+    cdef const SearchKernels* kernels
+    cdef readonly str kernel              # which copy of the algorithms runs
+    cdef TranspositionTable table         # keeps the table alive while searching
+    cdef StopSignal stop_signal
+    cdef object on_iteration              # called with a dict after each completed iteration
+    cdef bint reports_iterations
+    cdef public object pending_error      # raised by a signal handler or a callback
+    cdef double started
+    cdef double finished_at
+    cdef list helpers                     # Lazy SMP: the helper threads' searchers
+    cdef list helper_threads
+
+    # Iterative deepening: the deepest completed iteration, and the next depth to search.
+    cdef int next_depth
+    cdef int completed_depth
+    cdef Score completed_value
+    cdef Move* completed_pv
+    cdef int completed_pv_length
+    # The solver's bounds.
+    cdef Score lower, upper
+
+    def __cinit__(self):
+        self.context.moves = NULL
+        self.context.sort_keys = NULL
+        self.context.pv_table = NULL
+        self.context.pv_length = NULL
+        self.context.path = NULL
+        self.context.killers = NULL
+        self.context.history = NULL
+        self.context.trace_ply = NULL
+        self.context.trace_move = NULL
+        self.context.trace_value = NULL
+        self.completed_pv = NULL
+
+    def __dealloc__(self):
+        free(self.context.moves)
+        free(self.context.sort_keys)
+        free(self.context.pv_table)
+        free(self.context.pv_length)
+        free(self.context.path)
+        free(self.context.killers)
+        free(self.context.history)
+        free(self.context.trace_ply)
+        free(self.context.trace_move)
+        free(self.context.trace_value)
+        free(self.completed_pv)
+
+    def __init__(self, NativeGame game not None, dict options, TranspositionTable table=None,
+                 StopSignal stop=None, on_iteration=None, int threads=1):
+        """`options` holds every field of SearchOptions (negamax.options builds it); `table`
+        is the transposition table when options["use_tt"]; `stop` a StopSignal or None;
+        `threads` > 1 adds helper threads (Lazy SMP) searching copies of the game and
+        sharing the table, the limits and the stop flag."""
+        cdef SearchOptions* o = &self.context.options
+        cdef int room, game_plies
+        self.game = game
+        o.algorithm = options["algorithm"]
+        o.max_depth = min(<int> options["max_depth"], UNLIMITED_DEPTH)
+        o.ordering = options["ordering"]
+        o.iterative = options["iterative"]
+        o.root_maximizing = options["root_maximizing"]
+        o.tracing = options["tracing"]
+        o.node_limit = options["node_limit"]
+        o.time_limit = options["time_limit"]
+        o.use_tt = options["use_tt"] and table is not None and game.has_keys
+        o.use_killers = options["use_killers"]
+        o.use_history = options["use_history"]
+        o.use_pvs = options["use_pvs"] or o.algorithm == PVS
+        o.use_aspiration = options["use_aspiration"]
+        o.use_safe_moves = options["use_safe_moves"] and game.has_safe_moves
+        o.use_quiescence = options["use_quiescence"] and game.has_noisy_moves
+        o.use_check_extension = options["use_check_extension"] and game.has_check
+        o.use_null_move = options["use_null_move"] and game.has_null_move
+        o.use_lmr = options["use_lmr"] and game.has_noisy_moves
+        self.context.enhanced = o.algorithm == PVS or o.algorithm == MTDF or (
+            o.algorithm == ALPHABETA and (o.use_tt or o.use_killers or o.use_history or o.use_pvs
+                                          or o.use_aspiration or o.use_safe_moves or o.use_quiescence
+                                          or o.use_check_extension or o.use_null_move or o.use_lmr))
+        if not self.context.enhanced:     # the plain algorithms take no enhancement
+            o.use_quiescence = o.use_check_extension = o.use_null_move = o.use_lmr = False
+        self.context.checks_known = game.has_check and (
+            o.use_check_extension or o.use_null_move or o.use_lmr or o.use_quiescence)
+        self.table = table if o.use_tt else None
+        self.context.table = &table.table if o.use_tt else NULL
+        self.stop_signal = stop
+        self.on_iteration = on_iteration
+        self.reports_iterations = on_iteration is not None
+        self.pending_error = None
+
+        capsule = _kernels_by_type.get(type(game))
+        if capsule is not None:
+            self.kernels = <const SearchKernels*> PyCapsule_GetPointer(capsule, KERNELS_CAPSULE_NAME)
+            self.kernel = type(game).__name__
+        else:
+            self.kernels = &KERNELS
+            self.kernel = "generic"
+
+        # Stacks: the plies the game can last, or the depth plus the room extensions and
+        # quiescence may take, whichever is less.
+        room = EXTENSION_ROOM if (o.use_quiescence or o.use_check_extension) else 0
+        game_plies = min(max(game.max_ply, 0), MAX_SEARCH_PLY)
+        self.context.capacity_from_game = game_plies <= o.max_depth + room
+        self.context.capacity = min(game_plies, o.max_depth + room, MAX_SEARCH_PLY) + 1
+        self.context.max_moves = max(1, game.max_moves)
+        self.allocate()
+        self.helpers = [Searcher(game.copy(), options, table, None, None)
+                        for _ in range(threads - 1)]
+        self.helper_threads = []
+
+    cdef void allocate(self) except *:
+        cdef SearchContext* c = &self.context
+        cdef size_t plies = c.capacity, moves = <size_t> c.capacity * c.max_moves
+        c.moves = <Move*> calloc(moves, sizeof(Move))
+        c.sort_keys = <int64_t*> calloc(moves, sizeof(int64_t))
+        c.pv_table = <Move*> calloc(plies * plies, sizeof(Move))
+        c.pv_length = <int*> calloc(plies, sizeof(int))
+        c.path = <Move*> calloc(plies, sizeof(Move))
+        c.killers = <Move*> calloc(plies * 2, sizeof(Move))
+        c.history = <int32_t*> calloc(2 * HISTORY_SIZE, sizeof(int32_t))
+        self.completed_pv = <Move*> calloc(plies, sizeof(Move))
+        if (c.moves == NULL or c.sort_keys == NULL or c.pv_table == NULL or c.pv_length == NULL
+                or c.path == NULL or c.killers == NULL or c.history == NULL
+                or self.completed_pv == NULL):
+            raise MemoryError(f"not enough memory for the search stacks of {c.capacity} plies "
+                              f"of {c.max_moves} moves")
+        for i in range(plies * 2):
+            c.killers[i] = -1
+
+    cdef void prepare(self):
+        """Reset the state a run or solve starts from (with the GIL)."""
+        cdef SearchContext* c = &self.context
+        c.status = RUNNING
+        c.limits = &self.limits
+        c.poll = poll_limits
+        c.game_error = &self.game.error
+        c.owner = <void*> self
+        c.thread_index = 0
+        c.preferred_root_move = -1
+        c.root_ply = 0
+        c.trace_count = 0
+        c.nodes_until_poll = (min(POLL_INTERVAL, c.options.node_limit) if c.options.node_limit > 0
+                              else POLL_INTERVAL)
+        self.limits.stop = RUNNING
+        self.limits.nodes = 0
+        self.limits.external_stop = &self.stop_signal.flag if self.stop_signal is not None else NULL
+        self.next_depth = 1 if c.options.iterative and c.options.max_depth > 0 else c.options.max_depth
+        self.completed_depth = -1
+        self.completed_value = 0
+        self.completed_pv_length = 0
+        self.lower = -WIN
+        self.upper = WIN
+        c.nodes_flushed = 0
+        if c.options.use_tt:
+            self.table.new_generation()
+        memset(&c.stats, 0, sizeof(SearchStats))
+        cdef Searcher helper
+        for index, helper in enumerate(self.helpers, 1):
+            helper.prepare_helper(self, index)
+
+    cdef void prepare_helper(self, Searcher main, int index):
+        """A helper of a Lazy SMP search: its own stacks, the main searcher's limits. Odd
+        helpers start one ply deeper, so the threads are rarely on the same iteration."""
+        cdef SearchContext* c = &self.context
+        c.status = RUNNING
+        c.limits = &main.limits
+        c.poll = poll_limits
+        c.game_error = &self.game.error
+        c.owner = <void*> self
+        c.thread_index = index
+        c.preferred_root_move = -1
+        c.root_ply = 0
+        c.nodes_until_poll = POLL_INTERVAL
+        c.nodes_flushed = 0
+        memset(&c.stats, 0, sizeof(SearchStats))
+        self.next_depth = main.next_depth + (index & 1) if c.options.iterative else main.next_depth
+        self.next_depth = min(self.next_depth, c.options.max_depth)
+        self.completed_depth = -1
+        self.completed_value = 0
+        self.completed_pv_length = 0
+        self.lower = -WIN
+        self.upper = WIN
+
+    cdef void start_clock(self) noexcept nogil:
+        self.started = negamax_monotonic_seconds()
+        self.limits.deadline = self.started + self.context.options.time_limit
+
+    cdef void start_helpers(self, bint solve, bint weak):
+        """Start the helper threads (after start_clock: they read the shared deadline)."""
+        cdef Searcher helper
+        for helper in self.helpers:
+            thread = threading.Thread(target=helper.run_helper, args=(solve, weak), daemon=True)
+            thread.start()
+            self.helper_threads.append(thread)
+
+    cdef void stop_helpers(self):
+        """Stop the helpers (the main thread is done) and wait for them."""
+        if negamax_load_int(&self.limits.stop) == RUNNING:
+            negamax_store_int(&self.limits.stop, STOP_COMPLETED)
+        for thread in self.helper_threads:
+            thread.join()
+        self.helper_threads = []
+
+    def run_helper(self, bint solve, bint weak):
+        """The body of a helper thread: search until the main thread stops."""
+        with nogil:
+            if solve:
+                solve_bounds(self, weak)
+            else:
+                iterate(self)
+
+    # --- searching ---------------------------------------------------------------------------
+
+    def run(self):
+        """Search and return a dict of plain Python values (see negamax.search for meanings)."""
+        self.prepare()
+        cdef bint more
+        self.start_clock()
+        self.start_helpers(False, False)
+        try:
+            with nogil:
+                more = iterate(self)
+            while more:          # an iteration callback is set: report, then go on
+                self.report_iteration()
+                if self.context.status != RUNNING:
+                    break
+                with nogil:
+                    more = iterate(self)
+        finally:
+            self.stop_helpers()
+        return self.collect(negamax_monotonic_seconds() - self.started)
+
+    cdef void report_iteration(self):
+        try:
+            self.on_iteration(self.collect(negamax_monotonic_seconds() - self.started))
+        except BaseException as error:
+            self.pending_error = error
+            fail(&self.context, FAIL_SIGNAL_HANDLER)
+
+    def solve(self, bint weak):
+        """Find the exact value to the end of the game with null-window searches (only its
+        sign when `weak`), sharing the transposition table between them. Returns a dict:
+        lower and upper bounds (equal when solved), the principal variation, counters."""
+        self.prepare()
+        self.start_clock()
+        self.start_helpers(True, weak)
+        try:
+            with nogil:
+                solve_bounds(self, weak)
+                finish_solve(self)
+        finally:
+            self.stop_helpers()
+        return self.collect_solve(negamax_monotonic_seconds() - self.started)
+
+    # --- results -----------------------------------------------------------------------------
+
+    cdef dict counters(self):
+        """The counters of every thread of the search, summed (max_ply: the deepest)."""
+        totals = self.thread_counters()
+        cdef Searcher helper
+        for helper in self.helpers:
+            for name, value in helper.thread_counters().items():
+                totals[name] = max(totals[name], value) if name == "max_ply" else totals[name] + value
+        return totals
+
+    cdef dict thread_counters(self):
+        cdef SearchStats* s = &self.context.stats
+        return {
+            "nodes": s.nodes, "leaves": s.leaves, "cutoffs": s.cutoffs, "max_ply": s.max_ply,
+            "first_move_cutoffs": s.first_move_cutoffs, "tt_probes": s.tt_probes,
+            "tt_hits": s.tt_hits, "tt_cutoffs": s.tt_cutoffs, "tt_stores": s.tt_stores,
+            "killer_cutoffs": s.killer_cutoffs, "pvs_researches": s.pvs_researches,
+            "aspiration_researches": s.aspiration_researches,
+            "null_window_searches": s.null_window_searches, "immediate_wins": s.immediate_wins,
+            "forced_losses": s.forced_losses, "quiescence_nodes": s.quiescence_nodes,
+            "check_extensions": s.check_extensions, "null_move_cutoffs": s.null_move_cutoffs,
+            "reductions": s.reductions, "reduction_researches": s.reduction_researches,
+        }
+
+    cdef dict collect(self, double elapsed):
+        cdef SearchContext* c = &self.context
+        cdef int64_t i
+        if self.completed_depth >= 0:
+            value = self.completed_value
+            pv = [self.completed_pv[i] for i in range(self.completed_pv_length)]
+            depth = self.completed_depth
+        elif c.root_has_best:   # stopped inside the first iteration: best root move so far
+            value = c.root_best_value
+            pv = [c.root_best_move]
+            depth = 0
+        else:
+            value = None
+            pv = []
+            depth = 0
+        if (c.status == STOP_COMPLETED and self.completed_depth >= 0
+                and c.options.max_depth == UNLIMITED_DEPTH):
+            depth = c.stats.max_ply
+        trace = None
+        if c.options.tracing:
+            trace = ([c.trace_ply[i] for i in range(c.trace_count)],
+                     [c.trace_move[i] for i in range(c.trace_count)],
+                     [None if c.trace_value[i] == TRACE_NO_VALUE else c.trace_value[i]
+                      for i in range(c.trace_count)])
+        return {
+            "value": value, "pv": pv, "depth": depth, "status": STATUS_NAMES[c.status],
+            "iterations": c.stats.iterations, "counters": self.counters(), "elapsed": elapsed,
+            "trace": trace, "kernel": self.kernel,
+            "seldepth": c.stats.max_ply,
+            "hashfull": self.table.hashfull() if self.table is not None else 0,
+        }
+
+    cdef dict collect_solve(self, double elapsed):
+        cdef SearchContext* c = &self.context
+        cdef int i
+        return {
+            "lower": self.lower, "upper": self.upper,
+            "pv": [c.pv_table[i] for i in range(self.completed_pv_length)],
+            "status": STATUS_NAMES[c.status], "iterations": c.stats.null_window_searches,
+            "counters": self.counters(), "elapsed": elapsed, "kernel": self.kernel,
+        }
+
+
+cdef void finish_solve(Searcher searcher) noexcept nogil:
+    if searcher.context.status == RUNNING and searcher.game.error:
+        fail(&searcher.context, FAIL_GAME_CALLBACK)
+    if searcher.context.status == RUNNING:
+        fail(&searcher.context, STOP_COMPLETED)
+
+
+def run_many(list searchers, bint solve=False, bint weak=False):
+    """Run many prepared searches in one call, with the GIL released once for all of them
+    (games written in Python take it back in their callbacks). Returns their result dicts, in
+    order. Searches with an iteration callback are not allowed here."""
+    cdef Searcher searcher
+    cdef Py_ssize_t i, count = len(searchers)
+    for searcher in searchers:
+        if searcher.reports_iterations or searcher.helpers:
+            raise ValueError("run_many runs each search on one thread, without on_iteration")
+        searcher.prepare()
+    cdef void** items = <void**> calloc(max(count, 1), sizeof(void*))
+    if items == NULL:
+        raise MemoryError()
+    try:
+        for i in range(count):
+            items[i] = <void*> searchers[i]
+        with nogil:
+            for i in range(count):
+                run_one(<Searcher> items[i], solve, weak)
+        results = []
+        for searcher in searchers:
+            elapsed = searcher.finished_at - searcher.started
+            results.append(searcher.collect_solve(elapsed) if solve else searcher.collect(elapsed))
+        return results
+    finally:
+        free(items)
+
+
+cdef void run_one(Searcher searcher, bint solve, bint weak) noexcept nogil:
+    searcher.start_clock()
+    if solve:
+        solve_bounds(searcher, weak)
+        finish_solve(searcher)
+    else:
+        iterate(searcher)
+    searcher.finished_at = negamax_monotonic_seconds()

@@ -1,0 +1,78 @@
+# Limits of a search: the node budget, the clock, a StopSignal, Ctrl-C. Polled every
+# POLL_INTERVAL nodes (and exactly when the node budget runs out), never per node.
+
+from cpython.exc cimport PyErr_CheckSignals
+
+cdef extern from "negamax_clock.h":
+    double negamax_monotonic_seconds() noexcept nogil
+
+cdef int64_t POLL_INTERVAL = 1024
+
+
+@cython.final
+cdef class StopSignal:
+    """A flag that stops searches from another thread: pass it as ``stop=`` to
+    negamax.search or negamax.solve, then call ``set()``. The search returns what it had (the
+    deepest completed iteration, or the bounds proven so far) with stop_reason INTERRUPTED.
+    A signal stays set until ``clear()``: searches started while it is set stop at once."""
+
+    cdef int flag
+
+    def set(self):
+        """Ask every search holding this signal to stop."""
+        negamax_store_int(&self.flag, 1)
+
+    def clear(self):
+        """Let new searches run."""
+        negamax_store_int(&self.flag, 0)
+
+    def is_set(self):
+        """True once set() was called (and until clear())."""
+        return negamax_load_int(&self.flag) != 0
+
+    def __repr__(self):
+        return f"StopSignal(set={self.is_set()})"
+
+
+cdef void poll_limits(SearchContext* context) noexcept nogil:
+    """Check the node limit, the game's error flag, another thread's stop, a StopSignal, the
+    clock and Ctrl-C (the last two cost a system call or the GIL), and set the countdown to
+    the next poll."""
+    cdef SharedLimits* limits = context.limits
+    cdef int64_t interval = POLL_INTERVAL, nodes
+    cdef int stop = negamax_load_int(&limits.stop)
+    if stop != RUNNING:                   # another thread of this search stopped it
+        context.status = stop
+        return
+    # The node budget is shared: each thread adds what it searched since its last poll.
+    nodes = negamax_add_i64(&limits.nodes, context.stats.nodes - context.nodes_flushed)
+    context.nodes_flushed = context.stats.nodes
+    if context.options.node_limit > 0:
+        if nodes >= context.options.node_limit:
+            fail(context, STOP_NODE_LIMIT)
+            return
+        interval = min(interval, context.options.node_limit - nodes)
+    context.nodes_until_poll = interval
+    if context.game_error[0]:
+        fail(context, FAIL_GAME_CALLBACK)
+        return
+    if limits.external_stop != NULL and negamax_load_int(limits.external_stop):
+        fail(context, STOP_INTERRUPTED)
+        return
+    if context.options.time_limit > 0 and negamax_monotonic_seconds() >= limits.deadline:
+        fail(context, STOP_TIME_LIMIT)
+        return
+    if context.thread_index == 0:
+        with gil:
+            check_signals(context)
+
+
+cdef void check_signals(SearchContext* context):
+    """Ctrl-C stops the search; anything else a signal handler raises is re-raised after it."""
+    try:
+        PyErr_CheckSignals()
+    except KeyboardInterrupt:
+        fail(context, STOP_INTERRUPTED)
+    except BaseException as error:
+        (<Searcher> context.owner).pending_error = error
+        fail(context, FAIL_SIGNAL_HANDLER)

@@ -1,0 +1,134 @@
+# The seeds' algorithms as they teach them (a template: included with GameT defined, see
+# ext/engine/kernels.pxi): minimax in max/min form, negamax, and fail-soft alpha-beta.
+
+
+cdef inline Score read_leaf(SearchContext* context, GameT game, int ply) noexcept nogil:
+    """The value of a leaf from the side to move, with wins and losses scored by distance."""
+    cdef Score value = game.static_evaluation()
+    context.stats.leaves += 1
+    if context.options.tracing and context.trace_count > 0:
+        context.trace_value[context.trace_count - 1] = value
+    return terminal_score(value, ply)
+
+
+cdef inline bint past_capacity(SearchContext* context, int ply) noexcept nogil:
+    """True when the stacks have no room for a child of `ply`. Running past the game's own
+    max_ply is the game's fault (a failure); running out of the room kept for extensions and
+    quiescence only ends the line with a static value."""
+    if ply + 1 < context.capacity:
+        return False
+    if context.capacity_from_game:
+        fail(context, FAIL_TOO_DEEP)
+    else:
+        context.horizon_reached = True
+    return True
+
+
+cdef inline bint needs_leaf(SearchContext* context, GameT game, int depth, int ply) noexcept nogil:
+    """True when this node is evaluated statically: the game is over or the depth is spent."""
+    if game.at_terminal():
+        return True
+    if depth <= 0:
+        context.horizon_reached = True
+        return True
+    return past_capacity(context, ply)
+
+
+cdef Score minimax(SearchContext* context, GameT game, int depth, int ply, bint maximizing) noexcept nogil:
+    """Seed 000/003's max/min form. Returns the value from MAX's point of view, where MAX
+    is the side to move when `maximizing` is true."""
+    cdef Score value, best
+    cdef int i, count
+    cdef Move move
+    cdef Move* moves
+    if not enter_node(context, ply):
+        return 0
+    if needs_leaf(context, game, depth, ply):
+        value = read_leaf(context, game, ply)
+        return value if maximizing else -value
+    count = generate(context, game, ply)
+    if count == 0:
+        value = read_leaf(context, game, ply)
+        return value if maximizing else -value
+    moves = context.moves + <size_t> ply * context.max_moves
+    best = -SCORE_INFINITY if maximizing else SCORE_INFINITY
+    for i in range(count):
+        move = moves[i]
+        context.path[ply + 1] = move
+        game.make_move(move)
+        value = minimax(context, game, depth - 1, ply + 1, not maximizing)
+        game.unmake_move(move)
+        if context.status != RUNNING:
+            return 0
+        if (maximizing and value > best) or (not maximizing and value < best):
+            best = value
+            update_pv(context, ply, move)
+        # The root's value for the side to move, whichever form it is computed in.
+        note_root_move(context, ply, move, value if maximizing else -value, game.error != 0)
+    return best
+
+
+cdef Score negamax(SearchContext* context, GameT game, int depth, int ply) noexcept nogil:
+    """Seed 002's form, max(a, b) = -min(-a, -b): every node maximises its own value."""
+    cdef Score value, best = -SCORE_INFINITY
+    cdef int i, count
+    cdef Move move
+    cdef Move* moves
+    if not enter_node(context, ply):
+        return 0
+    if needs_leaf(context, game, depth, ply):
+        return read_leaf(context, game, ply)
+    count = generate(context, game, ply)
+    if count == 0:
+        return read_leaf(context, game, ply)
+    moves = context.moves + <size_t> ply * context.max_moves
+    for i in range(count):
+        move = moves[i]
+        context.path[ply + 1] = move
+        game.make_move(move)
+        value = -negamax(context, game, depth - 1, ply + 1)
+        game.unmake_move(move)
+        if context.status != RUNNING:
+            return 0
+        if value > best:
+            best = value
+            update_pv(context, ply, move)
+        note_root_move(context, ply, move, value, game.error != 0)
+    return best
+
+
+cdef Score alphabeta(SearchContext* context, GameT game, int depth, int ply, Score alpha, Score beta) noexcept nogil:
+    """Negamax with alpha-beta pruning, fail-soft.
+
+    Returns v with: v <= alpha means the true value is <= v (fail low); v >= beta means
+    the true value is >= v (fail high); otherwise v is the exact value."""
+    cdef Score value, best = -SCORE_INFINITY
+    cdef int i, count
+    cdef Move move
+    cdef Move* moves
+    if not enter_node(context, ply):
+        return 0
+    if needs_leaf(context, game, depth, ply):
+        return read_leaf(context, game, ply)
+    count = generate(context, game, ply)
+    if count == 0:
+        return read_leaf(context, game, ply)
+    moves = context.moves + <size_t> ply * context.max_moves
+    for i in range(count):
+        move = moves[i]
+        context.path[ply + 1] = move
+        game.make_move(move)
+        value = -alphabeta(context, game, depth - 1, ply + 1, -beta, -alpha)
+        game.unmake_move(move)
+        if context.status != RUNNING:
+            return 0
+        if value > best:
+            best = value
+            update_pv(context, ply, move)
+            note_root_move(context, ply, move, value, game.error != 0)
+            if value > alpha:
+                alpha = value
+            if value >= beta:
+                context.stats.cutoffs += 1
+                break
+    return best

@@ -1,0 +1,82 @@
+# The Python face of the transposition table (the table itself, and its probe and store,
+# are in ext/engine/ttable.pxd).
+
+import numbers
+
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+#: Megabytes a table may have at most.
+MAX_TABLE_MB = 1 << 20
+
+
+@cython.final
+cdef class TranspositionTable:
+    """A transposition table of fixed size, reusable across searches.
+
+    ``TranspositionTable(mb=64)`` reserves `mb` megabytes (rounded down to a power of two of
+    32-byte buckets) once; pass it as ``tt=`` to negamax.search or negamax.solve to keep it
+    between calls. Each search starts a new generation, so results do not leak from one
+    search into the next. One table must not serve two searches at once, except the threads
+    of one Lazy SMP search, which share it by design."""
+
+    cdef TTable table
+    cdef readonly double mb       # megabytes actually used
+
+    def __cinit__(self):
+        self.table.entries = NULL
+
+    def __init__(self, mb=64):
+        free(self.table.entries)
+        self.table.entries = NULL
+        if isinstance(mb, bool) or not isinstance(mb, numbers.Real):
+            raise TypeError(f"the table size must be a number of megabytes, not {type(mb).__name__}")
+        if not (mb > 0 and mb <= MAX_TABLE_MB):
+            raise ValueError(f"the table size must be more than 0 MB and at most {MAX_TABLE_MB} MB, "
+                             f"got {mb!r}")
+        cdef uint64_t buckets = 1
+        cdef uint64_t limit = <uint64_t> (mb * 1048576.0) // (2 * sizeof(TTEntry))
+        while buckets * 2 <= limit:
+            buckets *= 2
+        self.table.entries = <TTEntry*> calloc(buckets * 2, sizeof(TTEntry))
+        if self.table.entries == NULL:
+            raise MemoryError(f"cannot allocate a {mb:g} MB transposition table: this machine has "
+                              f"not that much free memory; give a smaller size")
+        # Touch every page now: a fresh page costs a fault on first use, which would otherwise
+        # land inside the searches (the cost of a short search would be mostly page faults).
+        memset(self.table.entries, 0, buckets * 2 * sizeof(TTEntry))
+        self.table.bucket_mask = buckets - 1
+        self.table.generation = 0
+        self.mb = buckets * 2 * sizeof(TTEntry) / 1048576.0
+
+    def __dealloc__(self):
+        free(self.table.entries)
+
+    @property
+    def entries_count(self):
+        """Number of entries the table holds."""
+        return int((self.table.bucket_mask + 1) * 2)
+
+    def clear(self):
+        """Forget everything (O(1): starts a new generation)."""
+        self.new_generation()
+
+    def hashfull(self):
+        """Permille of a sample of entries that hold a result of the current generation (as
+        UCI's `info hashfull` reports it)."""
+        cdef uint64_t count = min(<uint64_t> 1000, (self.table.bucket_mask + 1) * 2), used = 0, i
+        cdef uint64_t header
+        for i in range(count):
+            header = entry_header(self.table.entries + i)
+            if (header >> 48) != 0 and <uint16_t> (header >> 32) == self.table.generation:
+                used += 1
+        return int(used * 1000 // count)
+
+    def __repr__(self):
+        return f"TranspositionTable(mb={self.mb:g})"
+
+    cdef void new_generation(self) noexcept nogil:
+        self.table.generation = <uint16_t> (self.table.generation + 1)
+        if self.table.generation == 0:      # wrapped: old entries could pass for current ones
+            memset(self.table.entries, 0, (self.table.bucket_mask + 1) * 2 * sizeof(TTEntry))
+            self.table.generation = 1

@@ -1,0 +1,144 @@
+# The transposition table: a fixed block of memory, allocated once, that remembers what the
+# search learned about positions (by their 64-bit key) so that a position reached again,
+# by another move order or in a later iteration, is not searched again.
+#
+# Layout: buckets of two 16-byte entries (one bucket is half a cache line). The key is mixed
+# (a bijection on 64 bits); its low bits choose the bucket and its high 32 bits are stored
+# to tell positions sharing a bucket apart.
+#
+# Replacement policy, per bucket: an entry for the same position is overwritten; otherwise
+# the first slot keeps the deepest result (it is replaced by a result at least as deep, or
+# when it is empty or stale), and the second slot takes whatever the first did not keep.
+#
+# Generations: every search starts a new generation, and entries of other generations are
+# ignored (and replaced first). A table can therefore be reused by many searches without
+# being cleared, and each search's counters stay reproducible.
+#
+# Threads (Lazy SMP) share one table without locks. An entry is two 64-bit words written
+# and read as whole words; the first word stores the check bits XOR the second word, so an
+# entry whose words come from two different writes fails its check and is ignored.
+#
+# Everything here is inline: each module that searches compiles its own copy of the probe.
+
+from libc.stdint cimport int32_t, uint16_t, uint32_t, uint64_t
+
+from negamax.game cimport EVAL_LIMIT, Move, Score
+
+cdef extern from "negamax_atomic.h":
+    uint64_t negamax_load_u64(const uint64_t* p) noexcept nogil
+    void negamax_store_u64(uint64_t* p, uint64_t v) noexcept nogil
+
+cdef enum Bound:
+    BOUND_NONE = 0
+    BOUND_LOWER = 1     # the value is at least the stored one (the search failed high)
+    BOUND_UPPER = 2     # the value is at most the stored one (the search failed low)
+    BOUND_EXACT = 3
+
+cdef enum:
+    TT_DEPTH_FINAL = 16383   # stored depth of a result no depth limit cut: it holds at every depth
+
+# One entry as two words. data: value (32 bits) | move (32 bits) in `payload`;
+# depth_bound (16) | generation (16) | check (32) in `header`, stored XOR payload.
+cdef struct TTEntry:
+    uint64_t header
+    uint64_t payload
+
+# What a probe hands back (a copy: the slot may change under another thread).
+cdef struct TTHit:
+    Score value
+    Move move
+    int depth
+    int bound
+
+cdef struct TTable:
+    TTEntry* entries
+    uint64_t bucket_mask     # buckets - 1
+    uint16_t generation
+
+
+cdef inline uint64_t tt_mix(uint64_t x) noexcept nogil:
+    """A bijective 64-bit mixer (so distinct keys stay distinct)."""
+    x ^= x >> 33
+    x *= <uint64_t> 0xff51afd7ed558ccd
+    x ^= x >> 33
+    x *= <uint64_t> 0xc4ceb9fe1a85ec53
+    x ^= x >> 33
+    return x
+
+
+cdef inline Score value_to_tt(Score value, int ply) noexcept nogil:
+    """Wins and losses are scored from the root; the table stores them from the position."""
+    if value > EVAL_LIMIT:
+        return value + ply
+    if value < -EVAL_LIMIT:
+        return value - ply
+    return value
+
+
+cdef inline Score value_from_tt(Score value, int ply) noexcept nogil:
+    if value > EVAL_LIMIT:
+        return value - ply
+    if value < -EVAL_LIMIT:
+        return value + ply
+    return value
+
+
+cdef inline uint64_t entry_header(TTEntry* entry) noexcept nogil:
+    return negamax_load_u64(&entry.header) ^ negamax_load_u64(&entry.payload)
+
+
+cdef inline void write_entry(TTEntry* entry, uint64_t header, uint64_t payload) noexcept nogil:
+    """Store an entry whose header is not yet XORed with its payload."""
+    negamax_store_u64(&entry.payload, payload)
+    negamax_store_u64(&entry.header, header ^ payload)
+
+
+cdef inline bint entry_current(uint64_t header, uint32_t check, uint16_t generation) noexcept nogil:
+    """The header belongs to the position and this search, and holds a result."""
+    return (<uint32_t> header == check and <uint16_t> (header >> 32) == generation
+            and (header >> 48) != 0)
+
+
+cdef inline bint tt_probe(TTable* table, uint64_t key, TTHit* hit) noexcept nogil:
+    """Fill `hit` with the current entry for `key`; False when there is none."""
+    cdef uint64_t mixed = tt_mix(key)
+    cdef TTEntry* bucket = table.entries + 2 * (mixed & table.bucket_mask)
+    cdef uint32_t check = <uint32_t> (mixed >> 32)
+    cdef uint64_t header, payload
+    cdef int slot
+    for slot in range(2):
+        payload = negamax_load_u64(&bucket[slot].payload)
+        header = negamax_load_u64(&bucket[slot].header) ^ payload
+        if entry_current(header, check, table.generation):
+            hit.value = <int32_t> <uint32_t> payload
+            hit.move = <int32_t> <uint32_t> (payload >> 32)
+            hit.depth = <int> (header >> 50)
+            hit.bound = <int> ((header >> 48) & 3)
+            return True
+    return False
+
+
+cdef inline void tt_store(TTable* table, uint64_t key, Score value, Move move, int depth,
+                          int bound) noexcept nogil:
+    cdef uint64_t mixed = tt_mix(key)
+    cdef TTEntry* bucket = table.entries + 2 * (mixed & table.bucket_mask)
+    cdef uint32_t check = <uint32_t> (mixed >> 32)
+    cdef uint16_t generation = table.generation
+    cdef uint64_t first = entry_header(bucket)
+    cdef uint64_t second = entry_header(bucket + 1)
+    cdef TTEntry* slot
+    cdef bint first_live = (first >> 48) != 0 and <uint16_t> (first >> 32) == generation
+    if <uint32_t> first == check and <uint16_t> (first >> 32) == generation:
+        slot = bucket
+    elif <uint32_t> second == check and <uint16_t> (second >> 32) == generation:
+        slot = bucket + 1
+    elif not first_live or depth >= <int> (first >> 50):
+        if first_live:                # the displaced entry gets a second chance in slot 1
+            write_entry(bucket + 1, first, negamax_load_u64(&bucket[0].payload))
+        slot = bucket
+    else:
+        slot = bucket + 1
+    cdef uint64_t payload = (<uint64_t> <uint32_t> value) | ((<uint64_t> <uint32_t> move) << 32)
+    cdef uint64_t header = (<uint64_t> check | (<uint64_t> generation << 32)
+                            | (<uint64_t> ((depth << 2) | bound) << 48))
+    write_entry(slot, header, payload)

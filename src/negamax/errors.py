@@ -1,0 +1,33 @@
+"""Exceptions negamax raises when a search cannot go on. Each is a subclass of the built-in
+exception a caller would already catch (ValueError for a game that broke its own contract,
+MemoryError for memory)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["GameContractError", "SearchMemoryError", "error_for_status"]
+
+
+class GameContractError(ValueError):
+    """A game broke what it declared: it generated more moves than its max_moves, or went on
+    past its max_ply. The message names the game and the bound."""
+
+
+class SearchMemoryError(MemoryError):
+    """The search could not get the memory it needed (its trace, its stacks, its table)."""
+
+
+def error_for_status(status: str, game: Any, native: Any) -> BaseException:
+    """The exception for an engine failure status (see negamax._engine.STATUS_NAMES)."""
+    name = type(game).__name__
+    if status == "too_many_moves":
+        return GameContractError(f"{name} generated more moves than its max_moves = "
+                                 f"{native.max_moves}: raise max_moves")
+    if status == "too_deep":
+        return GameContractError(f"{name} went on past its max_ply = {native.max_ply} plies: "
+                                 f"raise max_ply or give a depth")
+    if status == "out_of_memory":
+        return SearchMemoryError("not enough memory for the search trace: search without "
+                                 "trace=True or with a smaller depth")
+    return RuntimeError(f"the search of {name} failed ({status})")

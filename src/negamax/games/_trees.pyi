@@ -1,0 +1,49 @@
+"""Type stubs for negamax.games._trees: explicit game trees as native games."""
+
+from typing import Any, Dict, List, Optional, Tuple, final
+
+import numpy as np
+import numpy.typing as npt
+
+from negamax.game import NativeGame
+
+class TreeGame(NativeGame):
+    """An explicit game tree: moves are child indices, leaves are terminal positions."""
+
+    maximizing: bool
+    def score_to_value(self, score: Any) -> Any: ...
+    @property
+    def leaf_values(self) -> npt.NDArray[Any]: ...
+    @property
+    def num_leaves(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def node(self) -> int: ...
+    def value(self) -> Any: ...
+
+@final
+class UniformTree(TreeGame):
+    """A complete tree stored in heap order (only the leaf values are stored)."""
+
+    branching: int
+    ordering: str
+    def __init__(self, branching: int, height: int, leaf_scores: npt.ArrayLike, maximizing: bool,
+                 ordering: str, values_of_scores: Any = ..., leaf_values: Any = ...) -> None: ...
+    @property
+    def num_nodes(self) -> int: ...
+    def copy(self) -> "UniformTree": ...
+
+@final
+class ExplicitTree(TreeGame):
+    """Any finite tree, stored breadth-first in two arrays."""
+
+    def __init__(self, child_start: npt.ArrayLike, scores: npt.ArrayLike, height: int,
+                 maximizing: bool, max_children: int, internal_score: int = ...,
+                 values_of_scores: Any = ..., leaf_values: Any = ...) -> None: ...
+    @property
+    def num_nodes(self) -> int: ...
+    def copy(self) -> "ExplicitTree": ...
+
