@@ -124,7 +124,7 @@ def test_missing_matplotlib_is_a_clear_error_before_measuring(tmp_path, monkeypa
     (["--grid", "2:0"], "at least 1"),
     (["--grid", "16:10"], "2**26"),
     (["--grid", "2:3,2:4"], "twice"),
-    (["--games", "chess"], "unknown game 'chess'"),
+    (["--games", "go"], "unknown game 'go'"),
     (["--game-depth", "tictactoe:0"], "at least 1"),
     (["--max-leaves", "0"], "--max-leaves"),
     (["--repeat", "0"], "--repeat"),

@@ -1,0 +1,152 @@
+"""Chess under the search: evaluation, keys, move ordering, capabilities, and mates found."""
+
+from __future__ import annotations
+
+import random
+
+import chess
+import pytest
+
+import negamax as nm
+from negamax.games import Chess
+from negamax.scores import EVAL_LIMIT, WIN
+from chess_helpers import random_game_positions, sample_fens
+
+
+@pytest.mark.parametrize("fen", sample_fens(seed=31, count=30) + [chess.STARTING_FEN])
+def test_evaluation_of_the_colour_mirrored_position_is_the_same(fen):
+    mirrored = chess.Board(fen).mirror()
+    assert Chess(mirrored.fen()).evaluate() == Chess(fen).evaluate()
+
+
+def test_incremental_key_and_evaluation_equal_from_scratch():
+    rng = random.Random(7)
+    checked = 0
+    for board, game in random_game_positions(seed=8, games=20):
+        # a few extra moves made and unmade must leave everything as it was
+        before = (game.key(), game.evaluate(), game.fen())
+        made = 0
+        for _ in range(rng.randint(1, 4)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+            made += 1
+            if game.outcome() is None:
+                fresh = Chess(game.fen())
+                assert (game.key(), game.evaluate()) == (fresh.key(), fresh.evaluate()), game.fen()
+                checked += 1
+        for _ in range(made):
+            game.undo()
+        assert (game.key(), game.evaluate(), game.fen()) == before
+    assert checked > 500
+
+
+def test_evaluation_bounds_and_terminal_values():
+    assert Chess("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").evaluate() == -WIN
+    assert Chess("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").evaluate() == 0          # stalemate
+    assert Chess("8/8/4k3/8/8/4KN2/8/8 w - - 0 1").evaluate() == 0          # insufficient material
+    queens = Chess("k7/8/8/8/8/8/8/1QQQQQQK w - - 0 1")
+    assert 0 < queens.evaluate() <= EVAL_LIMIT
+    assert Chess().evaluate() == 0                                         # symmetric start
+    # more material is better for the side that has it, from the side to move
+    assert Chess("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").evaluate() > 500
+    assert Chess("4k3/8/8/8/8/8/8/3QK3 b - - 0 1").evaluate() < -500
+
+
+def test_capabilities_and_bounds_are_declared():
+    game = Chess()
+    assert (game.has_keys, game.has_order_hints, game.has_noisy_moves, game.has_check,
+            game.has_null_move) == (True, True, True, True, True)
+    assert game.max_moves == 256 and game.max_ply == 1024
+
+
+def test_order_hints_are_mvv_lva():
+    # White can take the d5 queen with the e4 pawn, the c3 knight or the d1 rook, and the
+    # a7 pawn with the a1 rook; b7 can promote.
+    game = Chess("4k3/pP6/8/3q4/4P3/2N5/8/R2RK3 w - - 0 1")
+    hints = {move: game.order_hint(move) for move in game.legal_moves()}
+    captures = {move: hints[move] for move in ("e4d5", "c3d5", "d1d5", "a1a7")}
+    assert max(captures, key=captures.get) == "e4d5"
+    assert captures["c3d5"] > captures["d1d5"] > captures["a1a7"]
+    assert hints["b7b8q"] > hints["c3d5"] and hints["b7b8q"] > hints["b7b8n"] > 0
+    assert hints["e1e2"] == 0 == hints["a1a2"]
+    assert all(hint > 0 for move, hint in hints.items() if game.is_noisy(move))
+
+
+def test_null_move_is_allowed_only_with_pieces_and_out_of_check():
+    assert Chess().null_move_allowed_here()
+    assert not Chess("4k3/8/8/8/8/8/PPPP4/4K3 w - - 0 1").null_move_allowed_here()   # pawns only
+    assert Chess("4k3/8/8/8/8/8/PPPP4/4K3 b - - 0 1").null_move_allowed_here() is False
+    assert not Chess("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1").null_move_allowed_here()    # in check
+    assert Chess("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").null_move_allowed_here()
+
+
+@pytest.mark.parametrize("fen", sample_fens(seed=41, count=6) + [chess.STARTING_FEN])
+def test_search_returns_a_legal_move(fen):
+    game = Chess(fen)
+    result = nm.search(game, depth=3)
+    assert result.best_move in game.legal_moves()
+    assert all(isinstance(move, str) for move in result.pv)
+    assert game.fen() == fen                                    # the search worked on a copy
+
+
+def _mates_in(board: chess.Board, moves: int) -> bool:
+    """python-chess oracle: the side to move mates in at most `moves` moves."""
+    for move in list(board.legal_moves):
+        board.push(move)
+        try:
+            if board.is_checkmate():
+                return True
+            if moves > 1 and not board.is_game_over() and all(
+                    _after_reply_mates(board, reply, moves - 1) for reply in list(board.legal_moves)):
+                return True
+        finally:
+            board.pop()
+    return False
+
+
+def _after_reply_mates(board, reply, moves):
+    board.push(reply)
+    try:
+        return _mates_in(board, moves)
+    finally:
+        board.pop()
+
+
+@pytest.mark.parametrize("fen, moves", [
+    ("6k1/5ppp/8/8/8/8/5PPP/1R4K1 w - - 0 1", 1),                                       # back rank
+    ("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 1),        # scholar's
+    ("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10", 2),
+    ("6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", 2),
+])
+def test_mates_are_found_at_the_right_distance(fen, moves):
+    board = chess.Board(fen)
+    assert _mates_in(board, moves) and (moves == 1 or not _mates_in(board, moves - 1))
+    result = nm.search(Chess(fen), depth=2 * moves, algorithm="pvs")
+    assert nm.is_win(result.value)
+    assert nm.plies_to_end(result.value) == 2 * moves - 1
+    line = Chess(fen)
+    for move in result.pv:
+        line.play(move)
+    assert line.is_checkmate()
+
+
+def test_search_scores_a_repeated_position_as_a_draw():
+    # Black is a queen up; White's knight has gone c3-b1-c3 while the queen went h6-h7-h6.
+    game = Chess("7k/8/7q/8/8/2N5/8/K7 w - - 0 1")
+    for move in ("c3b1", "h6h7", "b1c3", "h7h6"):
+        game.play(move)
+    assert game.outcome() is None and game.evaluate() < -500
+    # Inside the search, going back to b1 repeats a position once: scored a draw, White's best.
+    for depth in (1, 2):
+        result = nm.search(game, depth=depth)
+        assert result.best_move == "c3b1" and result.value == 0
+    # In the game itself the position has occurred twice only: play goes on.
+    game.play("c3b1")
+    assert game.outcome() is None
+    game.play("h6h7")
+    assert game.outcome() is None                      # twice too
+    game.play("b1c3")
+    game.play("h7h6")
+    assert game.outcome().termination.name == "THREEFOLD_REPETITION"
