@@ -62,6 +62,7 @@ def _build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", choices=["connect4", "tictactoe", "chess"])
     play.add_argument("--engine-first", action="store_true", help="the engine makes the first move")
     play.add_argument("--think", type=float, default=1.0, help="seconds the engine thinks per move")
+    play.add_argument("--fen", default=None, help="chess: the starting position (default: the usual one)")
 
     from negamax.bench import cli as bench_cli
     bench = commands.add_parser("bench", help="run the benchmark report (leaf counts, real games, speed)")

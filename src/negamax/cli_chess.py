@@ -84,8 +84,9 @@ def _san_line(game: Any, moves: Any) -> str:
     return " ".join(words)
 
 
-def search_command(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def search_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """Run `negamax search chess [FEN]` and print the result."""
+    out = out if out is not None else sys.stdout
     text = " ".join(args.position).strip()
     game = new_chess(None if text in ("", "startpos") else text)
     if args.depth is None and args.time_limit is None and args.node_limit is None:
@@ -144,8 +145,9 @@ def _outcome_text(game: Any, engine_white: bool) -> str:
 
 
 def play_command(args: argparse.Namespace, read: Callable[[str], str] = input,
-                 out: TextIO = sys.stdout) -> int:
+                 out: Optional[TextIO] = None) -> int:
     """Run `negamax play chess`: the person types moves, the engine answers."""
+    out = out if out is not None else sys.stdout
     game = new_chess(getattr(args, "fen", None))
     engine_white = bool(args.engine_first)
     print(f"You play {'black' if engine_white else 'white'}. {HELP}", file=out)
