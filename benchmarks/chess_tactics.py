@@ -10,7 +10,8 @@ WAC: each position's best move (`bm`, any of them) must be negamax's best move a
 
 Mates: each position of benchmarks/data/mates.epd has a direct mate in N (`dm N`); a search to
 depth 2N must return a win with exactly 2N - 1 plies to the end (negamax.plies_to_end), that is
-mate in N, no more and no less. ``--verify`` first proves each `dm` with an exhaustive
+mate in N, no more and no less. It runs twice: the full engine as it plays, then without null
+move and late-move reductions (whose pruning may miss a quiet mating move at a fixed depth). ``--verify`` first proves each `dm` with an exhaustive
 python-chess search (there is a mate in N and none in N - 1), independently of negamax.
 
 Data (benchmarks/data/): wac.epd is Fred Reinfeld's "Win At Chess" (1958), 300 positions, in
@@ -81,14 +82,23 @@ def solve_wac(problems: List[Problem], nodes: int, verbose: bool) -> int:
     return solved
 
 
-def solve_mates(problems: List[Problem], verbose: bool) -> int:
+#: The searches of the mate suite: the full engine as it plays, and the same without the
+#: selective pruning (null move, late-move reductions) that may cut a quiet mating line.
+MATE_SEARCHES = (
+    ("full engine (pvs, defaults)", {}),
+    ("full width (null move and LMR off)", {"null_move": False, "lmr": False}),
+)
+
+
+def solve_mates(problems: List[Problem], verbose: bool, label: str = "full engine",
+                options: Optional[dict] = None) -> int:
     """Each mate in N must be found at depth 2N with exactly 2N - 1 plies to the end."""
     found = 0
     for problem in problems:
         assert problem.mate_in is not None
         depth = 2 * problem.mate_in
         game = nm.games.Chess(problem.fen)
-        result = nm.search(game, depth, algorithm="pvs")
+        result = nm.search(game, depth, algorithm="pvs", **(options or {}))
         distance = nm.plies_to_end(result.value) if result.value is not None else None
         ok = nm.is_win(result.value) and distance == 2 * problem.mate_in - 1
         found += ok
@@ -96,7 +106,7 @@ def solve_mates(problems: List[Problem], verbose: bool) -> int:
             print(f"{problem.ident:9s} mate in {problem.mate_in}: {'ok  ' if ok else 'MISS'} "
                   f"value {result.value}, plies to mate {distance}, pv {' '.join(result.pv)}",
                   flush=True)
-    print(f"Mates: {found}/{len(problems)} found with the exact distance "
+    print(f"Mates, {label}: {found}/{len(problems)} found with the exact distance "
           f"(mate in 2 at depth 4, mate in 3 at depth 6)")
     return found
 
@@ -156,7 +166,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         if args.verify and not verify_mates(problems):
             print("a mate distance in mates.epd is wrong", file=sys.stderr)
             return 1
-        return 0 if solve_mates(problems, args.verbose) == len(problems) else 1
+        found = [solve_mates(problems, args.verbose, label, options) for label, options in MATE_SEARCHES]
+        return 0 if found[-1] == len(problems) else 1
     solve_wac(read_epd(args.suite)[:args.limit], args.nodes, args.verbose)
     return 0
 

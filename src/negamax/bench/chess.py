@@ -45,8 +45,8 @@ class PerftCase:
 #: Published perft counts (the Chess Programming Wiki's "Perft Results": the start position
 #: and "Kiwipete", position 2).
 PERFT_CASES = (
-    PerftCase("start position", START, (20, 400, 8_902, 197_281, 4_865_609, 119_060_324), 4, 3),
-    PerftCase("Kiwipete", KIWIPETE, (48, 2_039, 97_862, 4_085_603, 193_690_690), 3, 2),
+    PerftCase("start position", START, (20, 400, 8_902, 197_281, 4_865_609, 119_060_324), 5, 3),
+    PerftCase("Kiwipete", KIWIPETE, (48, 2_039, 97_862, 4_085_603, 193_690_690), 4, 3),
 )
 
 #: Middlegame positions for the search and branching measurements: Kiwipete, a Ruy Lopez
@@ -88,9 +88,10 @@ def _python_chess() -> Any:
 
 
 def python_chess_perft(board: Any, depth: int) -> int:
-    """Leaves at `depth` by python-chess: every move pushed and popped, the last ply too."""
-    if depth == 0:
-        return 1
+    """Leaves at `depth` by python-chess: moves pushed and popped down to the last ply, whose
+    moves are counted without being played (as negamax's Chess.perft counts them)."""
+    if depth <= 1:
+        return board.legal_moves.count() if depth == 1 else 1
     total = 0
     for move in list(board.legal_moves):
         board.push(move)
@@ -229,8 +230,9 @@ def tables(section: Dict[str, Any]) -> List[Table]:
                            rate(row["rate"]), str(python["depth"]) if python else "-",
                            rate(python["rate"]) if python else "-",
                            f"{row['speedup']:,.0f}x" if python and row.get("speedup") else "-"])
-    perft.notes.append("leaves per second; python-chess pushes and pops every move down to the "
-                       "leaves, at a smaller depth; the counts are checked against the published ones.")
+    perft.notes.append("leaves per second; both push and pop moves down to the last ply and count "
+                       "its moves without playing them (python-chess at a smaller depth); the counts "
+                       "are checked against the published ones.")
     perft.notes.extend(section["notes"])
     search = Table("Chess search speed: full engine (pvs, defaults)",
                    ["<position", "depth", "nodes", "time", "nodes/s", "<best move"])
