@@ -89,7 +89,7 @@ def play_game(white: chess.engine.SimpleEngine, black: chess.engine.SimpleEngine
         if plies >= max_plies:
             return "1/2-1/2", "adjudicated (move limit)", plies
         engine = white if board.turn == chess.WHITE else black
-        if clocks is not None:
+        if clocks is not None and clock is not None:
             limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
                                        white_inc=clock[1], black_inc=clock[1])
         else:
@@ -101,7 +101,7 @@ def play_game(white: chess.engine.SimpleEngine, black: chess.engine.SimpleEngine
             loser = "white" if board.turn == chess.WHITE else "black"
             return ("0-1" if loser == "white" else "1-0"), f"{loser} engine failed: {error}", plies
         used = time.monotonic() - started
-        if clocks is not None:
+        if clocks is not None and clock is not None:
             clocks[board.turn] -= used
             if clocks[board.turn] < 0:
                 return ("0-1" if board.turn == chess.WHITE else "1-0"), "time forfeit", plies

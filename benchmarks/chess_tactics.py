@@ -26,7 +26,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import chess
 
@@ -47,14 +47,15 @@ class Problem:
 
 def read_epd(path: str) -> List[Problem]:
     """The problems of an EPD file (bm in SAN turned into UCI with python-chess)."""
-    problems = []
+    problems: List[Problem] = []
     with open(path, encoding="utf-8") as handle:
         for line in handle:
             if not line.strip() or line.startswith("#"):
                 continue
             board, operations = chess.Board.from_epd(line)
-            best = tuple(move.uci() for move in operations.get("bm", []))
-            mate = operations.get("dm")
+            moves: Any = operations.get("bm", [])
+            best = tuple(move.uci() for move in moves)
+            mate: Any = operations.get("dm")
             problems.append(Problem(str(operations.get("id", f"line {len(problems) + 1}")),
                                     board.fen(), best, int(mate) if mate is not None else None))
     return problems
@@ -84,7 +85,7 @@ def solve_wac(problems: List[Problem], nodes: int, verbose: bool) -> int:
 
 #: The searches of the mate suite: the full engine as it plays, and the same without the
 #: selective pruning (null move, late-move reductions) that may cut a quiet mating line.
-MATE_SEARCHES = (
+MATE_SEARCHES: Tuple[Tuple[str, Dict[str, Any]], ...] = (
     ("full engine (pvs, defaults)", {}),
     ("full width (null move and LMR off)", {"null_move": False, "lmr": False}),
 )
@@ -100,7 +101,8 @@ def solve_mates(problems: List[Problem], verbose: bool, label: str = "full engin
         game = nm.games.Chess(problem.fen)
         result = nm.search(game, depth, algorithm="pvs", **(options or {}))
         distance = nm.plies_to_end(result.value) if result.value is not None else None
-        ok = nm.is_win(result.value) and distance == 2 * problem.mate_in - 1
+        ok = distance is not None and result.value is not None and nm.is_win(result.value) \
+            and distance == 2 * problem.mate_in - 1
         found += ok
         if verbose or not ok:
             print(f"{problem.ident:9s} mate in {problem.mate_in}: {'ok  ' if ok else 'MISS'} "
@@ -140,8 +142,9 @@ def verify_mates(problems: List[Problem]) -> bool:
     good = True
     for problem in problems:
         board = chess.Board(problem.fen)
-        exact = forced_mate(board, problem.mate_in) and not (
-            problem.mate_in > 1 and forced_mate(board, problem.mate_in - 1))
+        moves = problem.mate_in or 0
+        exact = moves > 0 and forced_mate(board, moves) and not (
+            moves > 1 and forced_mate(board, moves - 1))
         print(f"{problem.ident:9s} dm {problem.mate_in}: {'proven' if exact else 'WRONG'}", flush=True)
         good &= exact
     return good

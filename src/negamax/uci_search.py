@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 import threading
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Callable, Dict, Mapping, Optional
 
 import negamax as nm
 from negamax.scores import is_loss, is_win, plies_to_end
@@ -33,7 +33,7 @@ class Capabilities:
 def capabilities(search: Callable[..., Any] = nm.search) -> Capabilities:
     """The optional features `search` accepts (read from its signature)."""
     try:
-        parameters = inspect.signature(search).parameters
+        parameters: Mapping[str, inspect.Parameter] = inspect.signature(search).parameters
     except (TypeError, ValueError):
         parameters = {}
     accepts_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
