@@ -25,9 +25,11 @@ cdef class PythonGameAdapter(NativeGame):
     cdef bint undo_failed         # undo() raised: the game's state can no longer be trusted
     cdef int ply
     cdef object _legal_moves, _play, _undo, _is_terminal, _evaluate, _key, _order_hint
+    cdef object _noisy_moves, _in_check, _play_null, _undo_null, _null_move_allowed
     cdef public object exception  # the first exception a callback raised
 
-    def __init__(self, game, int max_moves, int max_ply, bint has_key, bint has_order_hint):
+    def __init__(self, game, int max_moves, int max_ply, bint has_key, bint has_order_hint,
+                 bint has_noisy_moves=False, bint has_check=False, bint has_null_move=False):
         self.game = game
         self.max_moves = max_moves
         self.max_ply = max_ply
@@ -45,6 +47,14 @@ cdef class PythonGameAdapter(NativeGame):
         self._order_hint = game.order_hint if has_order_hint else None
         self.has_order_hints = has_order_hint
         self.has_keys = has_key
+        self.has_noisy_moves = has_noisy_moves
+        self.has_check = has_check
+        self.has_null_move = has_null_move
+        self._noisy_moves = game.noisy_moves if has_noisy_moves else None
+        self._in_check = game.in_check if has_check else None
+        self._play_null = game.play_null if has_null_move else None
+        self._undo_null = game.undo_null if has_null_move else None
+        self._null_move_allowed = game.null_move_allowed if has_null_move else None
 
     cdef void fail(self, BaseException exception):
         if self.exception is None:
@@ -152,6 +162,81 @@ cdef class PythonGameAdapter(NativeGame):
             except BaseException as exception:
                 self.fail(exception)
                 return 0
+
+    cdef int generate_noisy_moves(self, Move* moves) noexcept nogil:
+        cdef int i, count
+        with gil:
+            if self.error:
+                return 0
+            try:
+                noisy = list(self._noisy_moves())
+                count = len(noisy)
+                if count > self.max_moves:
+                    raise ValueError(f"{type(self.game).__name__}.noisy_moves() returned {count} "
+                                     f"moves, more than its max_moves = {self.max_moves}")
+                while len(self.move_lists) <= self.ply:
+                    self.move_lists.append(None)
+                self.move_lists[self.ply] = noisy
+                for i in range(count):
+                    moves[i] = i
+                return count
+            except BaseException as exception:
+                self.fail(exception)
+                return 0
+
+    cdef bint move_is_noisy(self, Move move) noexcept nogil:
+        with gil:
+            if self.error or self._noisy_moves is None:
+                return False
+            try:
+                return self.move_lists[self.ply][move] in list(self._noisy_moves())
+            except BaseException as exception:
+                self.fail(exception)
+                return False
+
+    cdef bint in_check(self) noexcept nogil:
+        with gil:
+            if self.error or self._in_check is None:
+                return False
+            try:
+                return bool(self._in_check())
+            except BaseException as exception:
+                self.fail(exception)
+                return False
+
+    cdef bint null_move_allowed(self) noexcept nogil:
+        with gil:
+            if self.error or self._null_move_allowed is None:
+                return False
+            try:
+                return bool(self._null_move_allowed())
+            except BaseException as exception:
+                self.fail(exception)
+                return False
+
+    cdef void make_null_move(self) noexcept nogil:
+        with gil:
+            if self.error:
+                self.played.append(False)
+                return
+            try:
+                self._play_null()
+                self.ply += 1
+                self.played.append(True)
+            except BaseException as exception:
+                self.played.append(False)
+                self.fail(exception)
+
+    cdef void unmake_null_move(self) noexcept nogil:
+        with gil:
+            if not self.played or not self.played.pop() or self.undo_failed:
+                return
+            try:
+                self._undo_null()
+                self.ply -= 1
+            except BaseException as exception:
+                self.undo_failed = True
+                self.fail(exception)
 
     def decode_line(self, moves):
         """The user's moves along a line of move indices, found by replaying it."""

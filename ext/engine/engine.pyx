@@ -191,7 +191,9 @@ cdef class Searcher:
 
     cdef void allocate(self) except *:
         cdef SearchContext* c = &self.context
-        cdef size_t plies = c.capacity, moves = <size_t> c.capacity * c.max_moves
+        # One ply of slack after the last: a game that breaks its max_moves by a little is
+        # caught (FAIL_TOO_MANY_MOVES) before it writes past the buffer.
+        cdef size_t plies = c.capacity, moves = <size_t> (c.capacity + 1) * c.max_moves
         c.moves = <Move*> calloc(moves, sizeof(Move))
         c.sort_keys = <int64_t*> calloc(moves, sizeof(int64_t))
         c.pv_table = <Move*> calloc(plies * plies, sizeof(Move))
@@ -232,8 +234,6 @@ cdef class Searcher:
         self.lower = -WIN
         self.upper = WIN
         c.nodes_flushed = 0
-        if c.options.use_tt:
-            self.table.new_generation()
         memset(&c.stats, 0, sizeof(SearchStats))
         cdef Searcher helper
         for index, helper in enumerate(self.helpers, 1):
@@ -263,6 +263,10 @@ cdef class Searcher:
         self.upper = WIN
 
     cdef void start_clock(self) noexcept nogil:
+        """The search starts now: its clock, and a new generation of its table (not before:
+        a batch prepares every search first, and each must see only its own entries)."""
+        if self.context.options.use_tt:
+            self.table.new_generation()
         self.started = negamax_monotonic_seconds()
         self.limits.deadline = self.started + self.context.options.time_limit
 
@@ -377,7 +381,14 @@ cdef class Searcher:
                 and c.options.max_depth == UNLIMITED_DEPTH):
             depth = c.stats.max_ply
         trace = None
-        if c.options.tracing:
+        if c.status == FAIL_OUT_OF_MEMORY:    # the trace could not grow: drop it, free memory
+            free(c.trace_ply)
+            free(c.trace_move)
+            free(c.trace_value)
+            c.trace_ply = c.trace_move = NULL
+            c.trace_value = NULL
+            c.trace_count = c.trace_capacity = 0
+        elif c.options.tracing:
             trace = ([c.trace_ply[i] for i in range(c.trace_count)],
                      [c.trace_move[i] for i in range(c.trace_count)],
                      [None if c.trace_value[i] == TRACE_NO_VALUE else c.trace_value[i]

@@ -30,12 +30,12 @@ def _build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     search = commands.add_parser("search", help="search a built-in game or a tree and print the result")
-    search.add_argument("game", choices=["tictactoe", "connect4", "chess", "tree", "uniform"],
-                        help="tictactoe POSITION | connect4 MOVES | chess FEN | tree NESTED_LIST | "
+    search.add_argument("game", choices=["tictactoe", "connect4", "chess", "checkers", "tree", "uniform"],
+                        help="tictactoe POSITION | connect4 MOVES | chess FEN | checkers [FEN] | tree NESTED_LIST | "
                              "uniform BRANCHING DEPTH")
     search.add_argument("position", nargs="*",
                         help="tic-tac-toe: 9 characters (x, o, .), default the empty board; "
-                             "connect4: the moves played, e.g. 4453; "
+                             "connect4: the moves played, e.g. 4453; checkers: a PDN FEN; "
                              "tree: a nested list such as '[[3, 4], [8, 5]]'; uniform: branching and depth")
     search.add_argument("--depth", type=int, default=None, help="plies to search (default: to the end)")
     search.add_argument("--algorithm", choices=sorted(nm.ALGORITHMS), default=None,
@@ -50,19 +50,19 @@ def _build_parser() -> argparse.ArgumentParser:
     search.add_argument("--seed", type=int, default=0, help="uniform trees: random seed")
 
     solve = commands.add_parser("solve", help="solve a position exactly: value, best move, principal variation")
-    solve.add_argument("game", choices=["connect4", "tictactoe"])
+    solve.add_argument("game", choices=["connect4", "tictactoe", "checkers"])
     solve.add_argument("position", nargs="?", default="",
                        help="connect4: the moves played (1-based columns, e.g. 4453); "
-                            "tictactoe: 9 characters")
+                            "tictactoe: 9 characters; checkers: a PDN FEN such as 'B:WK1,K10:BK23'")
     solve.add_argument("--weak", action="store_true", help="only tell win, draw or loss (faster)")
     solve.add_argument("--time-limit", type=float, default=None, help="seconds")
     solve.add_argument("--tt-mb", type=float, default=None, help="transposition table size in MB")
 
     play = commands.add_parser("play", help="play a game against the engine in the terminal")
-    play.add_argument("game", choices=["connect4", "tictactoe", "chess"])
+    play.add_argument("game", choices=["connect4", "tictactoe", "chess", "checkers"])
     play.add_argument("--engine-first", action="store_true", help="the engine makes the first move")
     play.add_argument("--think", type=float, default=1.0, help="seconds the engine thinks per move")
-    play.add_argument("--fen", default=None, help="chess: the starting position (default: the usual one)")
+    play.add_argument("--fen", default=None, help="chess: start from this FEN; checkers: from this PDN FEN")
 
     from negamax.bench import cli as bench_cli
     bench = commands.add_parser("bench", help="run the benchmark report (leaf counts, real games, speed)")
@@ -86,11 +86,13 @@ def _read_nested(text: str):
 
 
 def _make_game(args: argparse.Namespace):
-    if args.game in ("tictactoe", "connect4"):
+    if args.game in ("tictactoe", "connect4", "checkers"):
         if not args.maximizing:
             raise ValueError("--min applies to trees only: a game's values are from the side to move")
         if args.game == "connect4":
             return nm.games.ConnectFour("".join(args.position))
+        if args.game == "checkers":
+            return nm.games.Checkers(" ".join(args.position) or None)
         return nm.games.TicTacToe("".join(args.position) or ".........")
     if args.game == "tree":
         if not args.position:

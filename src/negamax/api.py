@@ -243,7 +243,9 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
                 raise ValueError(f"{type(game).__name__}.{name} = {value} is beyond any search "
                                  f"(at most {1 << 30}); give a bound the game can reach")
         return PythonGameAdapter(_checked_copy(game, Game), int(game.max_moves), int(game.max_ply),
-                                 overrides(game, "key"), overrides(game, "order_hint"))
+                                 overrides(game, "key"), overrides(game, "order_hint"),
+                                 overrides(game, "noisy_moves"), overrides(game, "in_check"),
+                                 overrides(game, "play_null") and overrides(game, "undo_null"))
     raise TypeError(f"cannot search a {type(game).__name__}: pass a built-in game, a tree from "
                     f"negamax.trees, or an instance of a negamax.Game subclass")
 

@@ -14,6 +14,8 @@ def make_game(name: str, position: str) -> Any:
     """A built-in game from its command-line name and position text."""
     if name == "connect4":
         return nm.games.ConnectFour(position)
+    if name == "checkers":
+        return nm.games.Checkers(position or None)
     return nm.games.TicTacToe(position or ".........")
 
 
@@ -60,6 +62,9 @@ def solve_command(args: argparse.Namespace) -> int:
 def play_command(args: argparse.Namespace, read: Callable[[str], str] = input,
                  out: TextIO = sys.stdout) -> int:
     """Run `negamax play GAME`: the person types moves, the engine answers."""
+    if args.game == "checkers":
+        from negamax.cli_checkers import play_checkers
+        return play_checkers(args, read=read, out=out)
     game = make_game(args.game, "")
     engine_side = 1 if args.engine_first else -1
     hint = "a column number" if args.game == "connect4" else "a square 0-8 (row by row)"

@@ -11,13 +11,14 @@ import sys
 import time
 from typing import Any, Callable, Dict, Optional
 
-from negamax.games import Chess
+from negamax.games import Checkers, Chess
 
 COMMANDS = ("perft",)
 
 #: Games by command-line name: a constructor taking the position text (None: the start).
 PERFT_GAMES: Dict[str, Callable[[Optional[str]], Any]] = {
     "chess": lambda position: Chess(position),
+    "checkers": lambda position: Checkers(position),
 }
 
 
@@ -26,7 +27,9 @@ def add_parser(commands: Any) -> None:
     perft = commands.add_parser("perft", help="count the leaf nodes of the legal move tree (move generator test)")
     perft.add_argument("game", choices=sorted(PERFT_GAMES))
     perft.add_argument("depth", type=int, help="plies")
-    perft.add_argument("--fen", default=None, help="the position (chess: a FEN; default the start)")
+    perft.add_argument("--fen", default=None,
+                       help="the position (chess: a FEN; checkers: a PDN FEN such as "
+                            "'B:W21,22:B1,2'; default the start)")
     perft.add_argument("--divide", action="store_true", help="the count below each legal move")
 
 
@@ -36,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
         game = PERFT_GAMES[args.game](args.fen)
         if not hasattr(game, "perft"):
             raise ValueError(f"{args.game} has no perft")
+        if args.divide and not hasattr(game, "perft_divide"):
+            raise ValueError(f"{args.game} has no perft --divide")
         start = time.perf_counter()
         if args.divide:
             counts = game.perft_divide(args.depth)

@@ -44,8 +44,8 @@ cdef enum:
     WINNING_MOVE_FOUND = -1   # generate_safe_moves: the side to move wins at once with moves[0]
 
 cdef class NativeGame:
-    cdef public int max_moves     # upper bound on the number of legal moves in any position
-    cdef public int max_ply       # upper bound on the plies from this position to the end of the game
+    cdef readonly int max_moves   # upper bound on the number of legal moves in any position
+    cdef readonly int max_ply     # upper bound on the plies from this position to the end of the game
     cdef public bint has_order_hints  # False: move_order_hint is constant, the search skips it
     cdef public bint has_keys         # position_key identifies positions: a TT may be used
     cdef public bint has_safe_moves   # generate_safe_moves is implemented

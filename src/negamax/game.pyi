@@ -9,8 +9,10 @@ MAX_PLY: int
 class NativeGame:
     """Base class of games the search runs natively (without the GIL)."""
 
-    max_moves: int
-    max_ply: int
+    @property
+    def max_moves(self) -> int: ...
+    @property
+    def max_ply(self) -> int: ...
     error: int
     has_order_hints: bool
     has_keys: bool

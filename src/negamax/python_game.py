@@ -57,6 +57,30 @@ class Game(abc.ABC):
         """Optional: how promising `move` looks; higher is searched first."""
         raise NotImplementedError
 
+    # Optional capabilities for games whose evaluation is only trusted at quiet positions
+    # (used by the "pvs"/"mtdf" engine, or when switched on; see negamax.ENHANCEMENTS).
+
+    def noisy_moves(self) -> Sequence[Any]:
+        """Optional: the legal moves quiescence search follows past the depth limit (captures,
+        promotions: moves that change the evaluation a lot). Each must be in legal_moves()."""
+        raise NotImplementedError
+
+    def in_check(self) -> bool:
+        """Optional: the side to move is in check (extended by a ply; no null move there)."""
+        raise NotImplementedError
+
+    def play_null(self) -> None:
+        """Optional, with undo_null: pass the turn (for null-move pruning)."""
+        raise NotImplementedError
+
+    def undo_null(self) -> None:
+        """Optional, with play_null: take back the pass."""
+        raise NotImplementedError
+
+    def null_move_allowed(self) -> bool:
+        """Where passing is a sound test (not in zugzwang-prone positions); default True."""
+        return True
+
     def copy(self) -> "Game":
         """An independent copy; by default copy.deepcopy(self)."""
         return _copy.deepcopy(self)

@@ -1,3 +1,4 @@
+# cython: freethreading_compatible = True
 # Chess as a native game: bitboards in a numpy uint64 array, a mailbox in a numpy int8 array,
 # legal move generation with magic bitboards, incremental Zobrist keys and a tapered
 # evaluation. The search sees moves as int32 codes (see position.pxi); the Python API speaks
@@ -548,3 +549,12 @@ def check_perft_depth(depth):
 
 
 include "san.pxi"
+
+
+# --- the search, compiled for this game (see ext/engine/kernels.pxi) -------------------------
+
+ctypedef Chess GameT
+include "engine/kernels.pxi"
+
+from negamax._engine import register_kernels
+register_kernels(Chess, kernels_capsule())

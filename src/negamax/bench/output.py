@@ -22,6 +22,8 @@ _INTRO = {
     "chess": "Chess: perft against python-chess, the full engine's nodes per second, and how "
              "alpha-beta cuts the tree from b^d towards b^(d/2) on middlegame positions.",
     "peers": "Other Python libraries searching the same positions to the same depth.",
+    "checkers": "English draughts: native perft beside pydraughts in the same run, search speed, "
+                "and the effective branching factor of minimax, alpha-beta and the engine.",
 }
 
 
@@ -80,8 +82,11 @@ def markdown_text(report: Dict[str, Any], plots: List[str]) -> str:
                 ("speed", "Speed", [t for t in tables if t.title.startswith("Speed")],
                  [p for p in plots if p == "speed.png"]),
                 ("chess", "Chess", [t for t in tables if t.title.startswith("Chess")], []),
-                ("peers", "Peers", [t for t in tables if t.title.startswith("Peers")], [])]
+                ("peers", "Peers", [t for t in tables if t.title.startswith("Peers")], []),
+                ("checkers", "Checkers", [t for t in tables if t.title.startswith("Checkers")], [])]
     for key, title, section_tables, section_plots in sections:
+        if key == "checkers" and not report.get("checkers", {}).get("requested"):
+            continue
         out.extend([f"## {title}", "", _INTRO[key], ""])
         if key == "chess" and not report.get("chess", {}).get("measured"):
             out.extend(f"Not measured: {note}" for note in report.get("chess", {}).get("notes", []))

@@ -7,7 +7,7 @@ from typing import Any, Dict, List
 from negamax.bench.tables import Table, count, number, rate, ratio, seconds
 
 __all__ = ["CHECK", "CROSS", "leaf_count_tables", "game_tables", "speed_table", "peer_table",
-           "environment_lines", "all_tables"]
+           "checkers_tables", "environment_lines", "all_tables"]
 
 CHECK = "\u2713"
 CROSS = "\u2717"
@@ -160,6 +160,33 @@ def peer_table(section: Dict[str, Any]) -> Table:
     return table
 
 
+def checkers_tables(section: Dict[str, Any]) -> List[Table]:
+    """Checkers: perft beside pydraughts, search speed, effective branching factors."""
+    perft = Table("Checkers perft from the start position (same run)",
+                  ["<implementation", "depth", "positions", "seconds", "positions/s"])
+    for row in section["perft"]:
+        perft.rows.append([row["name"], str(row["depth"]), count(row["count"]), seconds(row["seconds"]),
+                           rate(row["rate"])])
+    perft.notes.append("negamax counts natively without the GIL, the last ply by counting moves "
+                       "without making them; pydraughts pushes and pops every move.")
+    if section["perft_ratio"] is not None:
+        perft.notes.append(f"negamax / pydraughts: {ratio(section['perft_ratio'])} positions per second")
+    perft.notes.extend(section["notes"])
+    search = Table("Checkers search speed from the start position",
+                   ["<search", "depth", "nodes", "seconds", "nodes/s", "<best move"])
+    for row in section["search"]:
+        search.rows.append([row["name"], str(row["depth"]), count(row["nodes"]), seconds(row["seconds"]),
+                            rate(row["rate"]), str(row["best_move"])])
+    labels = dict(section["variants"])
+    branching = Table("Checkers: effective branching factor, leaves^(1/depth)",
+                      ["depth"] + [f"{name} leaves" for name in labels] + [f"{name} ebf" for name in labels])
+    for row in section["branching"]:
+        branching.rows.append([str(row["depth"])] + [count(row[name]["leaves"]) for name in labels]
+                              + [number(row[name]["ebf"]) for name in labels])
+    branching.notes.append("; ".join(f"{name} = {label}" for name, label in labels.items()))
+    return [perft, search, branching]
+
+
 def environment_lines(report: Dict[str, Any]) -> List[str]:
     """Where and how the report was measured, as short lines."""
     env = report["environment"]
@@ -181,4 +208,6 @@ def all_tables(report: Dict[str, Any], markdown: bool = False) -> List[Table]:
         tables += chess.tables(report["chess"])
     if report["peers"]["requested"]:
         tables.append(peer_table(report["peers"]))
+    if report.get("checkers", {}).get("requested"):
+        tables += checkers_tables(report["checkers"])
     return tables

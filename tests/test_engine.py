@@ -1,0 +1,326 @@
+"""The engine's architecture (issue: one engine, games as modules): which compiled copy of the
+algorithms runs, failures as named exceptions, options in one place, batches, stopping from
+another thread, iteration callbacks, Lazy SMP threads, quiescence, check extensions, null
+moves and reductions, all against independent references."""
+
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pytest
+
+import negamax as nm
+from negamax.games import NATIVE_GAMES, ConnectFour, TicTacToe
+from synthetic_game import SyntheticGame, reference_value
+from keyed_nim import Nim as KeyedNim
+
+
+# --- which copy of the algorithms runs ------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(NATIVE_GAMES))
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "pvs", "mtdf"])
+def test_every_built_in_game_runs_its_own_compiled_search(name, algorithm):
+    game = NATIVE_GAMES[name]()
+    result = nm.search(game, depth=2, algorithm=algorithm)
+    assert result.kernel == type(game).__name__
+
+
+def test_uniform_trees_run_their_own_copy_and_other_games_the_generic_one():
+    assert nm.search(nm.trees.uniform(3, 3), algorithm="alphabeta").kernel == "UniformTree"
+    assert nm.search(nm.trees.from_nested([[1, 2], [3]])).kernel == "generic"
+    assert nm.search(KeyedNim([1, 2]), algorithm="pvs").kernel == "generic"
+    assert nm.solve(ConnectFour("4444443333332222")).kernel == "ConnectFour"
+
+
+# --- failures reach the caller as named exceptions --------------------------------------------
+
+class Endless(nm.Game):
+    """Never ends: the search must stop at max_ply and say so."""
+    max_moves, max_ply = 2, 5
+
+    def __init__(self):
+        self.plies = 0
+
+    def legal_moves(self):
+        return [0, 1]
+
+    def play(self, move):
+        self.plies += 1
+
+    def undo(self):
+        self.plies -= 1
+
+    def is_terminal(self):
+        return False
+
+    def evaluate(self):
+        return 0
+
+
+def test_a_game_past_its_max_ply_raises_a_game_contract_error():
+    with pytest.raises(nm.GameContractError, match="Endless went on past its max_ply = 5"):
+        nm.search(Endless())
+    assert issubclass(nm.GameContractError, ValueError)
+    assert nm.search(Endless(), depth=5).value == 0    # within its bound it searches
+
+
+LYING_GAME = '''
+# cython: language_level=3
+from negamax.game cimport Move, NativeGame, Score
+
+cdef class Liar(NativeGame):
+    """Declares at most 2 moves and generates 3."""
+    def __init__(self):
+        self.max_moves = 2
+        self.max_ply = 4
+    cdef int generate_moves(self, Move* moves) noexcept nogil:
+        moves[0] = 0
+        moves[1] = 1
+        moves[2] = 2
+        return 3
+    cdef bint at_terminal(self) noexcept nogil:
+        return False
+    cdef Score static_evaluation(self) noexcept nogil:
+        return 0
+    def copy(self):
+        return Liar()
+'''
+
+
+@pytest.mark.needs_compiler
+def test_a_native_game_generating_more_than_max_moves_raises(tmp_path):
+    (tmp_path / "liar.pyx").write_text(LYING_GAME)
+    (tmp_path / "setup.py").write_text(textwrap.dedent("""
+        import negamax
+        from Cython.Build import cythonize
+        from setuptools import setup
+        setup(ext_modules=cythonize("liar.pyx", include_path=[negamax.get_include()]))
+    """))
+    built = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tmp_path,
+                           capture_output=True, text=True, timeout=600)
+    assert built.returncode == 0, built.stderr[-3000:]
+    check = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent("""
+            import negamax as nm, liar
+            for algorithm in ("minimax", "alphabeta", "pvs"):
+                try:
+                    nm.search(liar.Liar(), depth=3, algorithm=algorithm)
+                except nm.GameContractError as error:
+                    assert "Liar generated more moves than its max_moves = 2" in str(error), error
+                else:
+                    raise AssertionError("no error")
+            print("ok")
+        """)], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert check.stdout.strip() == "ok", check.stderr[-3000:]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="address-space limits are POSIX (resource)")
+def test_a_trace_that_cannot_grow_raises_a_memory_error():
+    # In a child process whose address space is capped a little above what it uses, a traced
+    # search of a big tree must fail with SearchMemoryError, not crash.
+    code = textwrap.dedent("""
+        import resource, negamax as nm
+        tree = nm.trees.uniform(16, 6, ordering="random")
+        usage = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+        resource.setrlimit(resource.RLIMIT_AS, (usage + 64 * 2**20, resource.RLIM_INFINITY))
+        try:
+            nm.search(tree, algorithm="minimax", trace=True)
+        except nm.SearchMemoryError as error:
+            print("memory error:", error)
+    """)
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                               timeout=300)
+    assert "memory error: not enough memory for the search trace" in completed.stdout, \
+        completed.stdout + completed.stderr[-2000:]
+
+
+def test_an_iteration_callback_that_raises_ends_the_search_with_its_exception():
+    def callback(result):
+        raise LookupError("from the callback")
+    with pytest.raises(LookupError, match="from the callback"):
+        nm.search(ConnectFour("44"), 8, algorithm="pvs", iterative=True, on_iteration=callback)
+
+
+def test_options_are_checked_once_with_clear_messages():
+    with pytest.raises(TypeError, match="unknown option 'killer'"):
+        nm.options.SearchOptions.build(killer=True)
+    with pytest.raises(TypeError, match="threads must be an int"):
+        nm.search(TicTacToe(), threads="2")
+    with pytest.raises(ValueError, match="threads must be between 1 and 256"):
+        nm.search(TicTacToe(), threads=0)
+    with pytest.raises(ValueError, match="needs a native game"):
+        nm.search(KeyedNim([2, 2]), algorithm="pvs", threads=2)
+    with pytest.raises(TypeError, match="stop must be a negamax.StopSignal"):
+        nm.search(TicTacToe(), stop=threading.Event())
+    with pytest.raises(ValueError, match="more than 0 MB"):
+        nm.TranspositionTable(0)
+    options = nm.options.SearchOptions.build(algorithm="pvs", depth=3, table_for=lambda mb: None)
+    assert "algorithm='pvs'" in repr(options) and "quiescence=True" in repr(options)
+
+
+# --- batches, stopping, callbacks ---------------------------------------------------------------
+
+def same_search(a, b):
+    return (a.value, a.best_move, a.pv, a.depth, a.stats, a.stop_reason) == \
+        (b.value, b.best_move, b.pv, b.depth, b.stats, b.stop_reason)
+
+
+def test_search_many_equals_separate_searches():
+    games = [ConnectFour(m) for m in ("", "44", "4453", "3344")] + [TicTacToe("x...o....")]
+    for options in (dict(algorithm="alphabeta"), dict(algorithm="pvs"), dict(algorithm="mtdf")):
+        batch = nm.search_many(games, 6, **options)
+        assert all(same_search(b, nm.search(g, 6, **options)) for b, g in zip(batch, games))
+
+
+def test_solve_many_equals_separate_solves_and_mixes_game_kinds():
+    games = [ConnectFour("44444455555"), TicTacToe(), KeyedNim([1, 2, 3]),
+             nm.trees.from_nested([[3, [5, 1]], [2, 9]])]
+    batch = nm.solve_many(games)
+    for result, game in zip(batch, games):
+        single = nm.solve(game)
+        assert (result.value, result.pv, result.stats) == (single.value, single.pv, single.stats)
+    weak = nm.solve_many(games, weak=True)
+    assert [w.outcome for w in weak] == [r.outcome for r in batch]
+
+
+def test_search_many_rejects_what_it_cannot_batch():
+    with pytest.raises(TypeError, match="on_iteration"):
+        nm.search_many([TicTacToe()], on_iteration=print)
+    with pytest.raises(ValueError, match="one thread"):
+        nm.search_many([TicTacToe()], threads=2)
+
+
+def test_a_stop_signal_set_before_the_search_stops_it_at_once():
+    signal = nm.StopSignal()
+    signal.set()
+    result = nm.search(ConnectFour(), algorithm="pvs", stop=signal)
+    assert result.stop_reason is nm.StopReason.INTERRUPTED and signal.is_set()
+    assert result.stats.nodes <= 1024
+    signal.clear()
+    assert not signal.is_set()
+
+
+def test_a_stop_signal_set_from_another_thread_returns_the_deepest_iteration():
+    signal = nm.StopSignal()
+    depths = []
+    timer = threading.Timer(0.3, signal.set)
+    timer.start()
+    started = time.perf_counter()
+    result = nm.search(ConnectFour(), algorithm="pvs", stop=signal,
+                       on_iteration=lambda r: depths.append(r.depth))
+    timer.join()
+    assert time.perf_counter() - started < 5
+    assert result.stop_reason is nm.StopReason.INTERRUPTED
+    assert depths and result.depth == depths[-1]
+    assert result.best_move in ConnectFour().legal_moves() or result.best_move in range(1, 8)
+
+
+def test_on_iteration_reports_each_completed_depth_and_the_final_result_matches():
+    seen = []
+    result = nm.search(ConnectFour("4453"), 7, algorithm="pvs", iterative=True,
+                       on_iteration=lambda r: seen.append(r))
+    assert [r.depth for r in seen] == list(range(1, 7))   # the last iteration is the result
+    assert result.depth == 7
+    plain = nm.search(ConnectFour("4453"), 7, algorithm="pvs", iterative=True)
+    assert same_search(result, plain)
+
+
+def test_release_tables_frees_the_threads_table():
+    nm.search(ConnectFour("44"), 4, algorithm="pvs", tt_mb=1)
+    from negamax import api
+    assert api._thread_tables.table is not None
+    nm.release_tables()
+    assert api._thread_tables.table is None
+    assert nm.search(ConnectFour("44"), 4, algorithm="pvs", tt_mb=1).value is not None
+
+
+# --- Lazy SMP ----------------------------------------------------------------------------------
+
+def test_threads_solve_to_the_same_exact_values():
+    import random
+    rng = random.Random(7)
+    for _ in range(6):
+        game = ConnectFour()
+        for _ in range(rng.randint(16, 26)):
+            moves = game.legal_moves()
+            game.play(rng.choice(moves))
+            if game.is_terminal():
+                break
+        if game.is_terminal():
+            continue
+        one = nm.solve(game, threads=1)
+        two = nm.solve(game, threads=2)
+        assert (two.value, two.outcome) == (one.value, one.outcome), game.moves
+    assert nm.solve(TicTacToe(), threads=3).value == 0
+    tree = nm.trees.uniform(4, 6, ordering="random", seed=3)
+    assert nm.solve(tree, threads=2).value == nm.search(tree, algorithm="minimax").value
+
+
+@pytest.mark.parametrize("name", sorted(NATIVE_GAMES))
+def test_threads_search_to_a_depth_gives_a_legal_move_and_a_sound_value(name):
+    game = NATIVE_GAMES[name]()
+    result = nm.search(game, 5, algorithm="pvs", threads=2)
+    assert result.best_move in game.legal_moves()
+    assert result.depth == 5 and result.stop_reason is nm.StopReason.COMPLETED
+    line = game.copy()
+    for move in result.pv:       # the principal variation is a legal line
+        line.play(move)
+    # A sound value: the helpers share only the table, so the value is one a single thread
+    # could report; here the plain fixed-depth search bounds how far apart they can be.
+    assert not (nm.is_win(result.value) or nm.is_loss(result.value))
+
+
+def test_threads_share_one_node_budget():
+    result = nm.search(ConnectFour(), algorithm="pvs", threads=2, node_limit=20_000)
+    assert result.stop_reason is nm.StopReason.NODE_LIMIT
+    assert result.stats.nodes <= 20_000 + 2 * 1024
+
+
+def test_threads_with_a_time_limit_stop_on_time():
+    started = time.perf_counter()
+    result = nm.search(ConnectFour(), algorithm="pvs", threads=2, time_limit=0.3)
+    assert time.perf_counter() - started < 3
+    assert result.stop_reason is nm.StopReason.TIME_LIMIT and result.best_move is not None
+
+
+# --- quiescence, check extensions, null move, reductions -------------------------------------
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+def test_quiescence_and_check_extensions_match_a_plain_reference(seed, depth):
+    game = SyntheticGame(seed)
+    for quiescence in (False, True):
+        for extension in (False, True):
+            expected = reference_value(game, depth, quiescence, extension)
+            for algorithm in ("alphabeta", "pvs", "mtdf"):
+                result = nm.search(game, depth, algorithm=algorithm, quiescence=quiescence,
+                                   check_extension=extension, null_move=False, lmr=False)
+                assert result.value == expected, (seed, depth, quiescence, extension, algorithm)
+
+
+def test_quiescence_counts_its_nodes_and_plain_alphabeta_ignores_it():
+    game = SyntheticGame(1)
+    result = nm.search(game, 3, algorithm="pvs")
+    assert result.stats.quiescence_nodes > 0 and result.stats.check_extensions > 0
+    plain = nm.search(game, 3, algorithm="alphabeta")
+    assert plain.stats.quiescence_nodes == 0 and plain.value == reference_value(game, 3, False, False)
+
+
+def test_null_moves_are_never_tried_in_check_or_where_the_game_forbids_them():
+    SyntheticGame.null_log.clear()
+    game = SyntheticGame(2, length=14)
+    result = nm.search(game, 6, algorithm="pvs", null_move=True, lmr=True)
+    assert SyntheticGame.null_log, "no null move was tried"
+    assert not any(in_check for in_check, _ in SyntheticGame.null_log)
+    assert all(allowed for _, allowed in SyntheticGame.null_log)
+    assert result.best_move in game.legal_moves()
+    assert result.stats.reductions > 0 and result.stats.reductions >= result.stats.reduction_researches
+
+
+def test_the_solver_never_prunes_unsoundly():
+    # The solver runs without null moves or reductions: its value is the exact one.
+    game = SyntheticGame(4, length=8)
+    assert nm.solve(game).value == reference_value(game, 64, False, False)
