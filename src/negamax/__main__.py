@@ -17,7 +17,7 @@ from negamax.scores import plies_to_end
 #: Commands that live in a module of their own: each module has COMMANDS (the names it adds),
 #: `add_parser(commands)`, which adds its subparsers to the argparse subparsers object, and
 #: `run(args) -> int`, the exit status. Add a command by adding its module here.
-COMMAND_MODULES: List[str] = ["negamax.cli_perft"]
+COMMAND_MODULES: List[str] = ["negamax.cli_perft", "negamax.cli_uci"]
 
 
 def _command_modules():
@@ -30,15 +30,16 @@ def _build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     search = commands.add_parser("search", help="search a built-in game or a tree and print the result")
-    search.add_argument("game", choices=["tictactoe", "connect4", "checkers", "tree", "uniform"],
-                        help="tictactoe POSITION | connect4 MOVES | checkers [FEN] | tree NESTED_LIST | "
+    search.add_argument("game", choices=["tictactoe", "connect4", "chess", "checkers", "tree", "uniform"],
+                        help="tictactoe POSITION | connect4 MOVES | chess FEN | checkers [FEN] | tree NESTED_LIST | "
                              "uniform BRANCHING DEPTH")
     search.add_argument("position", nargs="*",
                         help="tic-tac-toe: 9 characters (x, o, .), default the empty board; "
                              "connect4: the moves played, e.g. 4453; checkers: a PDN FEN; "
                              "tree: a nested list such as '[[3, 4], [8, 5]]'; uniform: branching and depth")
     search.add_argument("--depth", type=int, default=None, help="plies to search (default: to the end)")
-    search.add_argument("--algorithm", choices=sorted(nm.ALGORITHMS), default="alphabeta")
+    search.add_argument("--algorithm", choices=sorted(nm.ALGORITHMS), default=None,
+                        help="default: alphabeta (chess: pvs)")
     search.add_argument("--no-ordering", action="store_true", help="search moves in the game's order")
     search.add_argument("--time-limit", type=float, default=None, help="seconds (iterative deepening)")
     search.add_argument("--node-limit", type=int, default=None, help="nodes (iterative deepening)")
@@ -58,10 +59,10 @@ def _build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--tt-mb", type=float, default=None, help="transposition table size in MB")
 
     play = commands.add_parser("play", help="play a game against the engine in the terminal")
-    play.add_argument("game", choices=["connect4", "tictactoe", "checkers"])
+    play.add_argument("game", choices=["connect4", "tictactoe", "chess", "checkers"])
     play.add_argument("--engine-first", action="store_true", help="the engine makes the first move")
     play.add_argument("--think", type=float, default=1.0, help="seconds the engine thinks per move")
-    play.add_argument("--fen", default=None, help="checkers: start from this PDN FEN")
+    play.add_argument("--fen", default=None, help="chess: start from this FEN; checkers: from this PDN FEN")
 
     from negamax.bench import cli as bench_cli
     bench = commands.add_parser("bench", help="run the benchmark report (leaf counts, real games, speed)")
@@ -137,6 +138,14 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.command == "bench":
         from negamax.bench import cli as bench_cli
         return bench_cli.run(args)
+    if args.command in ("search", "play") and args.game == "chess":
+        from negamax import cli_chess
+        try:
+            return cli_chess.search_command(args) if args.command == "search" \
+                else cli_chess.play_command(args)
+        except (ValueError, TypeError) as error:
+            print(f"negamax: error: {error}", file=sys.stderr)
+            return 2
     if args.command in ("solve", "play"):
         from negamax import cli_games
         try:
@@ -152,7 +161,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             maximizing = args.maximizing
         else:
             maximizing = None
-        result = nm.search(game, args.depth, algorithm=args.algorithm, ordering=not args.no_ordering,
+        result = nm.search(game, args.depth, algorithm=args.algorithm or "alphabeta", ordering=not args.no_ordering,
                            time_limit=args.time_limit, node_limit=args.node_limit,
                            maximizing=maximizing)
     except (ValueError, TypeError) as error:

@@ -19,6 +19,8 @@ _INTRO = {
                   "sqrt(b), where b is the game's own average branching factor at that depth.",
     "speed": "negamax's compiled search beside the seeds' plain recursive Python and a hand-written C "
              "loop, measured in the same run.",
+    "chess": "Chess: perft against python-chess, the full engine's nodes per second, and how "
+             "alpha-beta cuts the tree from b^d towards b^(d/2) on middlegame positions.",
     "peers": "Other Python libraries searching the same positions to the same depth.",
     "checkers": "English draughts: native perft beside pydraughts in the same run, search speed, "
                 "and the effective branching factor of minimax, alpha-beta and the engine.",
@@ -79,12 +81,16 @@ def markdown_text(report: Dict[str, Any], plots: List[str]) -> str:
                  [p for p in plots if p.startswith("games_")]),
                 ("speed", "Speed", [t for t in tables if t.title.startswith("Speed")],
                  [p for p in plots if p == "speed.png"]),
+                ("chess", "Chess", [t for t in tables if t.title.startswith("Chess")], []),
                 ("peers", "Peers", [t for t in tables if t.title.startswith("Peers")], []),
                 ("checkers", "Checkers", [t for t in tables if t.title.startswith("Checkers")], [])]
     for key, title, section_tables, section_plots in sections:
         if key == "checkers" and not report.get("checkers", {}).get("requested"):
             continue
         out.extend([f"## {title}", "", _INTRO[key], ""])
+        if key == "chess" and not report.get("chess", {}).get("measured"):
+            out.extend(f"Not measured: {note}" for note in report.get("chess", {}).get("notes", []))
+            out.append("")
         if key == "peers" and not report["peers"]["requested"]:
             out.extend(["Not measured: run `negamax bench --peers` (with `pip install negamax[peers]`).", ""])
         for table in section_tables:

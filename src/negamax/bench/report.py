@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any, Dict
 
-from negamax.bench import checkers, leafcounts, peersection, realgames, speed
+from negamax.bench import checkers, chess, leafcounts, peersection, realgames, speed
 from negamax.bench.environment import describe_environment
 from negamax.bench.progress import Progress
 from negamax.bench.settings import ReportSettings
@@ -16,13 +16,13 @@ __all__ = ["REPORT_FORMAT", "SECTIONS", "total_steps", "build_report"]
 REPORT_FORMAT = 1
 
 #: The sections of every report, in order (report.json has each as a key).
-SECTIONS = ("leaf_counts", "real_games", "speed", "peers", "checkers")
+SECTIONS = ("leaf_counts", "real_games", "speed", "chess", "peers", "checkers")
 
 
 def total_steps(settings: ReportSettings) -> int:
     """Progress steps of the whole report."""
     return (leafcounts.steps(settings) + realgames.steps(settings) + speed.steps(settings)
-            + peersection.steps(settings) + checkers.steps(settings))
+            + chess.steps(settings) + peersection.steps(settings) + checkers.steps(settings))
 
 
 def build_report(settings: ReportSettings, progress: Progress) -> Dict[str, Any]:
@@ -34,6 +34,7 @@ def build_report(settings: ReportSettings, progress: Progress) -> Dict[str, Any]
     report["leaf_counts"] = leafcounts.measure(settings, progress)
     report["real_games"] = realgames.measure(settings, progress)
     report["speed"] = speed.measure(settings, progress)
+    report["chess"] = chess.measure(settings, progress)
     report["peers"] = peersection.measure(settings, progress)
     report["checkers"] = checkers.measure(settings, progress)
     report["problems"] = [problem for key in SECTIONS for problem in report[key]["problems"]]

@@ -1,0 +1,407 @@
+"""A UCI chess engine over negamax.search and negamax.games.Chess.
+
+    negamax uci                 # or: python -m negamax uci
+
+reads UCI commands on standard input and answers on standard output. The search runs in a
+background thread, so `isready` and `stop` are answered at once while it thinks; `info`
+lines follow each completed iteration of iterative deepening and `bestmove` ends every `go`.
+A command that cannot be understood is answered with an ``info string`` saying why; the
+engine never stops on bad input.
+
+In a program: ``UciEngine(write=print).handle("uci")``, one line at a time, or
+``UciEngine(output).run(lines)`` until `quit` or the end of the lines.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from typing import Any, Callable, Iterable, List, Optional, TextIO, Union
+
+import negamax as nm
+from negamax.uci_commands import (
+    GoCommand, PositionCommand, UciCommandError, parse_go, parse_position, parse_setoption, quote,
+)
+from negamax.uci_search import (
+    capabilities, format_score, hashfull, new_stop_signal, release_tables, run_search,
+)
+from negamax.uci_time import DEFAULT_OVERHEAD, TimeBudget, clock_budget, movetime_budget
+
+__all__ = ["UciEngine", "ENGINE_NAME", "ENGINE_AUTHOR", "main"]
+
+ENGINE_NAME = "negamax"
+ENGINE_AUTHOR = "negamax developers"
+
+#: The spin options: name -> (default, minimum, maximum).
+HASH_MB = (64, 1, 4096)
+THREADS = (1, 1, 256)
+MOVE_OVERHEAD_MS = (int(DEFAULT_OVERHEAD * 1000), 0, 10000)
+#: Seconds `stop` waits for the search to return before answering from the last iteration.
+STOP_GRACE = 0.25
+
+
+def default_new_game(fen: Optional[str]) -> Any:
+    """A chess game from a FEN (None: the start position)."""
+    chess_type = getattr(nm.games, "Chess", None)
+    if chess_type is None:
+        raise UciCommandError("this build of negamax has no chess game (negamax.games.Chess)")
+    return chess_type(fen) if fen is not None else chess_type()
+
+
+class _SearchJob:
+    """One `go`: the game searched, its limits and the state shared by the threads."""
+
+    def __init__(self, game: Any, go: GoCommand, budget: Optional[TimeBudget]) -> None:
+        self.game = game
+        self.go = go
+        self.budget = budget
+        self.started = time.monotonic()
+        self.soft_started = self.started         # reset by ponderhit
+        self.pondering = go.ponder
+        self.stop_signal = new_stop_signal()
+        self.released = threading.Event()        # an unbounded search may answer (stop seen)
+        self.finished = threading.Event()        # the search returned
+        self.last: Any = None                    # the deepest iteration reported
+        self.answered = False                    # bestmove was written
+        self.thread: Optional[threading.Thread] = None
+        self.timer: Optional[threading.Timer] = None
+        self.table: Any = None                   # the transposition table it uses
+
+    @property
+    def unbounded(self) -> bool:
+        """True while only `stop` (or `ponderhit`) may end this search."""
+        return self.pondering or (self.go.unbounded and not self.go.ponder)
+
+    def request_stop(self) -> None:
+        """Ask the search to stop (it returns its deepest completed iteration)."""
+        self.stop_signal.set()
+
+
+class UciEngine:
+    """The UCI protocol: feed it lines with `handle`, it writes answers with `write`.
+
+    output:   a text stream (flushed after each line) or a function taking one line.
+    new_game: makes the game from a FEN (None: the start position); Chess by default.
+    search:   the search function (negamax.search by default; tests may give their own)."""
+
+    def __init__(self, output: Union[TextIO, Callable[[str], Any]] = sys.stdout, *,
+                 new_game: Callable[[Optional[str]], Any] = default_new_game,
+                 search: Callable[..., Any] = nm.search) -> None:
+        self._output = output
+        self._new_game = new_game
+        self._search = search
+        self._features = capabilities(search)
+        self._lock = threading.RLock()
+        self._position = PositionCommand(fen=None, moves=())
+        self._game: Any = None
+        self._job: Optional[_SearchJob] = None
+        self.hash_mb = HASH_MB[0]
+        self.threads = THREADS[0]
+        self.move_overhead = MOVE_OVERHEAD_MS[0] / 1000.0
+        self._table: Any = None
+        self._table_mb: Optional[int] = None
+
+    # --- output ----------------------------------------------------------------------------
+
+    def write(self, line: str) -> None:
+        """Send one line to the GUI."""
+        with self._lock:
+            if callable(self._output):
+                self._output(line)
+            else:
+                self._output.write(line + "\n")
+                self._output.flush()
+
+    def _explain(self, message: str) -> None:
+        self.write(f"info string {message}")
+
+    # --- the command loop ------------------------------------------------------------------
+
+    def run(self, lines: Iterable[str]) -> int:
+        """Handle lines until `quit` or their end; returns 0 (the exit status)."""
+        for line in lines:
+            if not self.handle(line):
+                return 0
+        self.shutdown()
+        return 0
+
+    def handle(self, line: str) -> bool:
+        """Handle one command line; False after `quit`. Never raises on bad input."""
+        words = line.split()
+        if not words:
+            return True
+        command, arguments = words[0], words[1:]
+        handler = self._HANDLERS.get(command)
+        if handler is None:
+            self._explain(f"unknown command {quote(command)}")
+            return True
+        try:
+            return handler(self, arguments) is not False
+        except (UciCommandError, ValueError, TypeError) as error:
+            self._explain(f"{command}: {error}")
+            return True
+
+    def shutdown(self) -> None:
+        """Stop a running search (its bestmove is still written) and wait for its thread."""
+        job = self._job
+        if job is not None:
+            self._stop(job)
+            if job.thread is not None:
+                job.thread.join(timeout=5.0)
+
+    # --- commands --------------------------------------------------------------------------
+
+    def _uci(self, arguments: List[str]) -> None:
+        self.write(f"id name {ENGINE_NAME} {nm.__version__}")
+        self.write(f"id author {ENGINE_AUTHOR}")
+        self.write("option name Hash type spin default {} min {} max {}".format(*HASH_MB))
+        self.write("option name Threads type spin default {} min {} max {}".format(*THREADS))
+        self.write("option name Move Overhead type spin default {} min {} max {}".format(
+            *MOVE_OVERHEAD_MS))
+        self.write("option name Clear Hash type button")
+        self.write("uciok")
+
+    def _isready(self, arguments: List[str]) -> None:
+        self.write("readyok")
+
+    def _debug(self, arguments: List[str]) -> None:
+        if arguments not in (["on"], ["off"]):
+            raise UciCommandError("debug takes 'on' or 'off'")
+
+    def _ucinewgame(self, arguments: List[str]) -> None:
+        self.shutdown()
+        if self._table is not None:
+            self._table.clear()
+        release_tables()
+        self._position = PositionCommand(fen=None, moves=())
+        self._game = None
+
+    def _setoption(self, arguments: List[str]) -> None:
+        name, value = parse_setoption(arguments)
+        key = name.lower()
+        if key == "clear hash":
+            if self._table is not None:
+                self._table.clear()
+            release_tables()
+            return
+        spins = {"hash": ("hash_mb", HASH_MB), "threads": ("threads", THREADS),
+                 "move overhead": ("move_overhead", MOVE_OVERHEAD_MS)}
+        if key not in spins:
+            raise UciCommandError(f"unknown option {quote(name)}")
+        attribute, (_, minimum, maximum) = spins[key]
+        if value is None:
+            raise UciCommandError(f"option {name} needs a value")
+        try:
+            number = int(value)
+        except ValueError:
+            raise UciCommandError(f"option {name} needs an integer, not {quote(value)}") from None
+        if not minimum <= number <= maximum:
+            raise UciCommandError(f"option {name} must be in [{minimum}, {maximum}], not {number}")
+        if key == "threads" and number > 1 and not self._features.threads:
+            self._explain("this build of negamax searches with one thread; Threads is kept "
+                          "for when it can use more")
+        setattr(self, attribute, number / 1000.0 if key == "move overhead" else number)
+
+    def _position_command(self, arguments: List[str]) -> None:
+        position = parse_position(arguments)
+        game = self._make_game(position)
+        self._position, self._game = position, game
+
+    def _make_game(self, position: PositionCommand) -> Any:
+        try:
+            game = self._new_game(position.fen)
+        except UciCommandError:
+            raise
+        except (ValueError, TypeError) as error:
+            raise UciCommandError(f"bad FEN {quote(position.fen or '')}: {error}") from None
+        for number, move in enumerate(position.moves, start=1):
+            if move not in game.legal_moves():
+                raise UciCommandError(f"move {number}, {quote(move)}, is not legal in "
+                                      f"{quote(game.fen())}; the position is unchanged")
+            game.play(move)
+        return game
+
+    def _go(self, arguments: List[str]) -> None:
+        go = parse_go(arguments)
+        if self._job is not None and not self._job.answered:
+            self._explain("go while searching: the previous search is stopped first")
+            self.shutdown()
+        if self._game is None:
+            self._game = self._make_game(self._position)
+        if go.searchmoves:
+            self._explain("searchmoves is not supported: every legal move is searched")
+        game = self._game.copy()
+        job = _SearchJob(game, go, self._budget(go, game))
+        job.table = self._table_for_search(self._job)
+        self._job = job
+        job.thread = threading.Thread(target=self._think, args=(job,), name="negamax-uci-search",
+                                      daemon=True)
+        job.thread.start()
+
+    def _stop_command(self, arguments: List[str]) -> None:
+        if self._job is not None:
+            self._stop(self._job)
+
+    def _ponderhit(self, arguments: List[str]) -> None:
+        job = self._job
+        if job is None or not job.pondering:
+            return
+        job.pondering = False
+        job.soft_started = time.monotonic()
+        if job.finished.is_set():
+            job.released.set()
+            return
+        if job.budget is None:
+            return            # a ponder search without a clock runs until stop
+        job.timer = threading.Timer(job.budget.hard, self._stop, args=(job,))
+        job.timer.daemon = True
+        job.timer.start()
+
+    def _quit(self, arguments: List[str]) -> bool:
+        self.shutdown()
+        return False
+
+    _HANDLERS = {
+        "uci": _uci, "isready": _isready, "debug": _debug, "ucinewgame": _ucinewgame,
+        "setoption": _setoption, "position": _position_command, "go": _go,
+        "stop": _stop_command, "ponderhit": _ponderhit, "quit": _quit,
+        "register": lambda self, arguments: None,
+    }
+
+    # --- searching -------------------------------------------------------------------------
+
+    def _budget(self, go: GoCommand, game: Any) -> Optional[TimeBudget]:
+        if go.movetime is not None:
+            return movetime_budget(go.movetime, self.move_overhead)
+        if not go.has_clock:
+            return None
+        white = getattr(game, "to_move", 1) in (1, "white", True)
+        time_left = go.wtime if white else go.btime
+        increment = go.winc if white else go.binc
+        if time_left is None:   # only the other side's clock was given
+            return None
+        return clock_budget(time_left, increment, go.movestogo, self.move_overhead)
+
+    def _table_for_search(self, previous: Optional[_SearchJob]) -> Any:
+        """The engine's transposition table at the Hash size. A previous search that could
+        not be stopped may still be running on the old table, which must not serve two
+        searches at once: then the new search gets a table of its own."""
+        still_running = previous is not None and previous.thread is not None \
+            and previous.thread.is_alive()
+        if self._table is None or self._table_mb != self.hash_mb or still_running:
+            self._table = None      # free the old table before making the new one
+            self._table = nm.TranspositionTable(self.hash_mb)
+            self._table_mb = self.hash_mb
+        return self._table
+
+    def _think(self, job: _SearchJob) -> None:
+        """The search thread of one `go`."""
+        go = job.go
+        depth = go.depth
+        if go.mate is not None:
+            depth = 2 * go.mate - 1 if depth is None else min(depth, 2 * go.mate - 1)
+        result = None
+        try:
+            if not job.game.legal_moves():
+                job.finished.set()
+                self._answer(job, None)
+                return
+            time_limit = None
+            if job.budget is not None and not job.pondering:
+                time_limit = job.budget.hard
+            result = run_search(
+                job.game, self._features, self._search,
+                depth=depth,
+                algorithm="pvs", time_limit=time_limit, node_limit=go.nodes,
+                tt=job.table, iterative=True,
+                on_iteration=lambda found: self._on_iteration(job, found),
+                stop=job.stop_signal,
+                threads=self.threads if self.threads > 1 else None)
+        except Exception as error:   # never let the thread die silently: report and answer
+            self._explain(f"search failed: {type(error).__name__}: {error}")
+        finally:
+            job.finished.set()
+        if result is not None and result.value is not None and (
+                job.last is None or result.depth > job.last.depth):
+            self._report(job, result)
+            job.last = result
+        if job.unbounded:
+            job.released.wait()
+        self._answer(job, result)
+
+    def _on_iteration(self, job: _SearchJob, result: Any) -> None:
+        """After each completed iteration: report it, and stop when the soft limit is past."""
+        if job.answered:
+            job.request_stop()
+            return
+        job.last = result
+        self._report(job, result)
+        budget = job.budget
+        if budget is not None and not job.unbounded:
+            if time.monotonic() - job.soft_started >= budget.soft:
+                job.request_stop()
+
+    def _report(self, job: _SearchJob, result: Any) -> None:
+        """One `info` line for an iteration."""
+        elapsed = max(time.monotonic() - job.started, 1e-6)
+        stats = result.stats
+        parts = [f"info depth {result.depth}", f"seldepth {max(stats.max_ply, result.depth)}"]
+        if result.value is not None:
+            parts.append(f"score {format_score(result.value)}")
+        parts += [f"nodes {stats.nodes}", f"nps {int(stats.nodes / elapsed)}",
+                  f"time {int(elapsed * 1000)}"]
+        full = hashfull(job.table)
+        if full is not None:
+            parts.append(f"hashfull {full}")
+        if result.pv:
+            parts.append("pv " + " ".join(str(move) for move in result.pv))
+        with self._lock:
+            if not job.answered:
+                self.write(" ".join(parts))
+
+    def _stop(self, job: _SearchJob) -> None:
+        """`stop`: end the search now and make sure bestmove is written promptly."""
+        job.released.set()
+        job.request_stop()
+        if job.timer is not None:
+            job.timer.cancel()
+        if job.thread is not None and job.thread is not threading.current_thread():
+            job.thread.join(timeout=STOP_GRACE)
+        if not job.answered:
+            # The search did not return in time (this build may have no stop signal):
+            # answer from the deepest iteration seen; the thread's own answer is dropped.
+            self._answer(job, job.last)
+
+    def _answer(self, job: _SearchJob, result: Any) -> None:
+        """Write `bestmove` once per search: the result's move, or the deepest iteration's,
+        or (a search stopped before depth 1) the first legal move."""
+        with self._lock:
+            if job.answered:
+                return
+            job.answered = True
+            move, ponder = self._choose(job, result)
+            self.write(f"bestmove {move}" + (f" ponder {ponder}" if ponder else ""))
+
+    def _choose(self, job: _SearchJob, result: Any):
+        for candidate in (result, job.last):
+            if candidate is not None and candidate.best_move is not None:
+                pv = list(candidate.pv)
+                ponder = str(pv[1]) if len(pv) > 1 and pv[0] == candidate.best_move else None
+                return str(candidate.best_move), ponder
+        try:
+            moves = job.game.legal_moves()
+        except Exception:   # pragma: no cover - a game that cannot list its moves
+            moves = []
+        return (str(moves[0]) if moves else "(none)"), None
+
+
+def main(stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None) -> int:
+    """Run the engine on standard input and output until `quit` or end of input."""
+    stdin = stdin if stdin is not None else sys.stdin
+    engine = UciEngine(stdout if stdout is not None else sys.stdout)
+    try:
+        return engine.run(iter(stdin.readline, ""))
+    except KeyboardInterrupt:
+        engine.shutdown()
+        return 0

@@ -1,0 +1,168 @@
+"""`negamax uci` end to end: python-chess drives the engine process as a GUI would.
+
+Mate distances are proven here with python-chess alone (an exhaustive search over its legal
+moves), never taken from negamax."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import chess
+import chess.engine
+import pytest
+
+ENGINE = [sys.executable, "-m", "negamax", "uci"]
+
+MATE_IN_1 = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"                                 # Ra8#
+MATE_IN_2_WHITE = "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1"         # WAC.004, Qxh7+
+MATE_IN_2_BLACK = "5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1"                 # WAC.005, Qc4+
+
+
+def forced_mate(board: chess.Board, moves: int) -> bool:
+    """True if the side to move mates within `moves` moves against every defence."""
+    for move in list(board.legal_moves):
+        board.push(move)
+        try:
+            if board.is_checkmate():
+                return True
+            if moves > 1 and not board.is_game_over():
+                replies = list(board.legal_moves)
+                if all(_after(board, reply, moves - 1) for reply in replies):
+                    return True
+        finally:
+            board.pop()
+    return False
+
+
+def _after(board: chess.Board, reply: chess.Move, moves: int) -> bool:
+    board.push(reply)
+    try:
+        return forced_mate(board, moves)
+    finally:
+        board.pop()
+
+
+def mate_distance(fen: str, most: int = 2) -> int:
+    """The exact 'mate in N' of the side to move (python-chess only)."""
+    board = chess.Board(fen)
+    for moves in range(1, most + 1):
+        if forced_mate(board, moves):
+            return moves
+    raise AssertionError(f"no mate in {most} in {fen}")
+
+
+@pytest.fixture(scope="module")
+def engine():
+    process = chess.engine.SimpleEngine.popen_uci(ENGINE, timeout=30)
+    yield process
+    process.quit()
+
+
+def test_identifies_itself_with_hash_and_threads_options(engine):
+    assert engine.id["name"].startswith("negamax")
+    assert engine.id.get("author")
+    assert engine.options["Hash"].type == "spin" and engine.options["Hash"].default >= 1
+    assert engine.options["Threads"].type == "spin" and engine.options["Threads"].min == 1
+
+
+def test_analyse_to_a_depth_reports_score_pv_depth_and_nodes(engine):
+    board = chess.Board()
+    board.push_san("e4")
+    info = engine.analyse(board, chess.engine.Limit(depth=3))
+    assert info["depth"] == 3
+    assert info["nodes"] > 0 and info["time"] >= 0
+    assert isinstance(info["score"].relative, chess.engine.Cp)
+    line = board.copy()
+    for move in info["pv"]:                 # python-chess checks the line is legal
+        assert move in line.legal_moves
+        line.push(move)
+    assert len(info["pv"]) >= 1
+
+
+def test_play_with_a_time_limit_answers_a_legal_move_in_time(engine):
+    board = chess.Board("r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1BP2N1P/PP1P1PP1/RNBQR1K1 b - - 0 9")
+    started = time.monotonic()
+    result = engine.play(board, chess.engine.Limit(time=0.3))
+    assert time.monotonic() - started < 3.0
+    assert result.move in board.legal_moves
+
+
+def test_infinite_analysis_stops_at_once(engine):
+    board = chess.Board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    with engine.analysis(board) as analysis:
+        for info in analysis:
+            if info.get("depth", 0) >= 2:
+                break
+        started = time.monotonic()
+        analysis.stop()
+        best = analysis.wait()
+        waited = time.monotonic() - started
+    assert waited < 1.0
+    assert best.move in board.legal_moves
+
+
+def test_options_can_be_set_and_the_engine_still_searches(engine):
+    engine.configure({"Hash": 8, "Threads": 2})
+    info = engine.analyse(chess.Board(), chess.engine.Limit(depth=2))
+    assert info["depth"] == 2
+    engine.configure({"Hash": 16, "Threads": 1})
+
+
+@pytest.mark.parametrize("fen", [MATE_IN_1, MATE_IN_2_WHITE, MATE_IN_2_BLACK])
+def test_mates_are_scored_with_their_distance(engine, fen):
+    moves = mate_distance(fen)
+    board = chess.Board(fen)
+    info = engine.analyse(board, chess.engine.Limit(depth=2 * moves))
+    assert info["score"].relative == chess.engine.Mate(moves)
+    # Playing the principal variation out must mate in exactly that many moves.
+    line = board.copy()
+    for move in info["pv"][:2 * moves - 1]:
+        line.push(move)
+    assert line.is_checkmate()
+
+
+def test_the_mated_side_sees_a_negative_mate_score(engine):
+    board = chess.Board(MATE_IN_2_WHITE)
+    board.push_san("Qxh7+")
+    # Black to move is mated next move whatever it plays (checked with python-chess).
+    assert not board.is_game_over()
+    assert all(_after(board, reply, 1) for reply in list(board.legal_moves))
+    info = engine.analyse(board, chess.engine.Limit(depth=3))
+    assert info["score"].relative == chess.engine.Mate(-1)
+
+
+def test_a_clock_game_never_runs_out_of_time(engine):
+    # Ten moves each on a 1.5 second clock: the engine must keep time for every move.
+    board = chess.Board()
+    clocks = {chess.WHITE: 1.5, chess.BLACK: 1.5}
+    for _ in range(20):
+        limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK])
+        started = time.monotonic()
+        result = engine.play(board, limit)
+        clocks[board.turn] -= time.monotonic() - started
+        assert clocks[board.turn] > 0, "the engine lost on time"
+        board.push(result.move)
+        if board.is_game_over():
+            break
+
+
+def test_bad_input_is_explained_and_the_process_survives():
+    commands = ["uci", "go depth x", "position fen not-a-fen", "position startpos moves e2e5",
+                "setoption name Hash value -3", "bananas", "isready"]
+    process = subprocess.run(ENGINE, input="\n".join(commands + ["quit"]) + "\n",
+                             capture_output=True, text=True, timeout=60)
+    assert process.returncode == 0, process.stderr
+    assert "Traceback" not in process.stderr
+    lines = process.stdout.splitlines()
+    explained = [line for line in lines if line.startswith("info string")]
+    assert len(explained) == 5, lines
+    assert lines[-1] == "readyok"
+
+
+def test_end_of_input_ends_the_engine_cleanly():
+    process = subprocess.run(ENGINE, input="uci\nposition startpos\ngo depth 2\n",
+                             capture_output=True, text=True, timeout=60)
+    assert process.returncode == 0 and "Traceback" not in process.stderr
+    assert process.stdout.splitlines()[-1].startswith("bestmove ")

@@ -1,0 +1,369 @@
+"""The UCI protocol layer in-process: lines in, lines out, with a scripted search function
+(so the protocol is tested apart from the engine) and a python-chess game standing in for
+the board (positions are checked against python-chess)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any, List, Optional
+
+import chess
+import pytest
+
+import negamax as nm
+from negamax.results import SearchResult, SearchStats, StopReason
+from negamax.uci import STOP_GRACE, UciEngine
+from negamax.uci_commands import UciCommandError, parse_go, parse_position, parse_setoption
+from negamax.uci_search import format_score
+
+from chess_standin import PythonChess
+
+
+class ScriptedSearch:
+    """A search function that reports one iteration per depth (best move: the first legal
+    move in sorted order, value 10 * depth) and records what it was asked.
+
+    block: keep running after the last depth until the stop signal is set (an infinite
+    search); ignore_stop: a search that cannot be stopped (an engine without a stop signal)."""
+
+    def __init__(self, block: bool = False, ignore_stop: bool = False, value: Any = None,
+                 fail: bool = False, per_depth: float = 0.0) -> None:
+        self.block = block
+        self.ignore_stop = ignore_stop
+        self.value = value
+        self.fail = fail
+        self.per_depth = per_depth
+        self.calls: List[dict] = []
+        self.returned = threading.Event()
+
+    def __call__(self, game, depth=None, *, algorithm="alphabeta", time_limit=None,
+                 node_limit=None, tt=None, iterative=None, on_iteration=None, stop=None,
+                 threads=None):
+        self.calls.append(dict(fen=game.fen(), depth=depth, algorithm=algorithm,
+                               time_limit=time_limit, node_limit=node_limit, tt=tt,
+                               iterative=iterative, threads=threads))
+        try:
+            if self.fail:
+                raise RuntimeError("scripted failure")
+            moves = sorted(game.legal_moves())
+            result = None
+            for current in range(1, (depth or 3) + 1):
+                if stop is not None and stop.is_set() and not self.ignore_stop:
+                    break
+                time.sleep(self.per_depth)
+                game.play(moves[0])
+                reply = sorted(game.legal_moves())
+                game.undo()
+                pv = (moves[0], reply[0]) if reply else (moves[0],)
+                value = self.value if self.value is not None else 10 * current
+                result = SearchResult(value=value, best_move=moves[0], pv=pv, depth=current,
+                                      stats=SearchStats(nodes=100 * current, max_ply=current + 2),
+                                      elapsed=0.01, stop_reason=StopReason.COMPLETED,
+                                      algorithm=algorithm)
+                if on_iteration is not None:
+                    on_iteration(result)
+            while self.block and not (stop is not None and stop.is_set() and not self.ignore_stop):
+                time.sleep(0.005)
+                if self.ignore_stop and self.calls[-1].get("give_up"):
+                    break
+            return result
+        finally:
+            self.returned.set()
+
+
+class Session:
+    """An engine fed line by line, its output collected."""
+
+    def __init__(self, search: Optional[ScriptedSearch] = None) -> None:
+        self.lines: List[str] = []
+        self.search = search or ScriptedSearch()
+        self.engine = UciEngine(self.lines.append, new_game=PythonChess, search=self.search)
+
+    def send(self, *commands: str) -> None:
+        for command in commands:
+            assert self.engine.handle(command) is True
+
+    def wait_bestmove(self, timeout: float = 5.0) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in self.lines:
+                if line.startswith("bestmove"):
+                    return line
+            time.sleep(0.002)
+        raise AssertionError(f"no bestmove in {self.lines}")
+
+    def info_strings(self) -> List[str]:
+        return [line for line in self.lines if line.startswith("info string")]
+
+
+def test_uci_announces_the_engine_and_its_options():
+    session = Session()
+    session.send("uci")
+    assert session.lines[0].startswith("id name negamax")
+    assert session.lines[1].startswith("id author ")
+    assert session.lines[-1] == "uciok"
+    options = [line for line in session.lines if line.startswith("option ")]
+    assert any(line.startswith("option name Hash type spin default ") for line in options)
+    assert any(line.startswith("option name Threads type spin default 1 min 1 ") for line in options)
+
+
+def test_position_startpos_with_moves_matches_python_chess():
+    session = Session()
+    moves = "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6 c1e3 e7e5 d4b3 c8e6 f2f3 f8e7 " \
+            "d1d2 e8g8 e1c1"
+    session.send("position startpos moves " + moves, "go depth 1")
+    session.wait_bestmove()
+    board = chess.Board()
+    for move in moves.split():
+        board.push_uci(move)
+    assert session.search.calls[0]["fen"] == board.fen()
+    assert session.info_strings() == []
+
+
+def test_position_fen_with_moves_and_a_promotion():
+    session = Session()
+    fen = "8/P6k/8/8/8/8/6K1/8 w - - 0 1"
+    session.send(f"position fen {fen} moves a7a8q h7h6", "go depth 1")
+    session.wait_bestmove()
+    board = chess.Board(fen)
+    board.push_uci("a7a8q")
+    board.push_uci("h7h6")
+    assert session.search.calls[0]["fen"] == board.fen()
+
+
+@pytest.mark.parametrize("command,fragment", [
+    ("position startpos moves e2e4 e2e4", "'e2e4', is not legal"),
+    ("position startpos moves e2e5", "'e2e5', is not legal"),
+    ("position fen rnbqkbnr/pppppppp/8/8 w - - 0 1", "bad FEN"),
+    ("position fen", "needs a FEN"),
+    ("position", "needs 'startpos'"),
+    ("position middlegame", "needs 'startpos'"),
+    ("position startpos e2e4", "unexpected 'e2e4'"),
+])
+def test_a_bad_position_is_explained_and_leaves_the_position_unchanged(command, fragment):
+    session = Session()
+    session.send("position startpos moves d2d4", command, "go depth 1")
+    session.wait_bestmove()
+    explained = session.info_strings()
+    assert len(explained) == 1 and fragment in explained[0], explained
+    board = chess.Board()
+    board.push_uci("d2d4")
+    assert session.search.calls[0]["fen"] == board.fen()
+
+
+def test_go_depth_reports_every_iteration_then_the_best_move_and_ponder_move():
+    session = Session()
+    session.send("position startpos", "go depth 4")
+    bestmove = session.wait_bestmove()
+    infos = [line for line in session.lines if line.startswith("info depth")]
+    assert [int(line.split()[2]) for line in infos] == [1, 2, 3, 4]
+    words = infos[-1].split()
+    assert words[words.index("score") + 1:words.index("score") + 3] == ["cp", "40"]
+    assert words[words.index("nodes") + 1] == "400"
+    assert words[words.index("seldepth") + 1] == "6"
+    for field in ("nps", "time", "pv"):
+        assert field in words
+    first, reply = sorted(m.uci() for m in chess.Board().legal_moves)[0], None
+    board = chess.Board()
+    board.push_uci(first)
+    reply = sorted(m.uci() for m in board.legal_moves)[0]
+    assert bestmove == f"bestmove {first} ponder {reply}"
+    call = session.search.calls[0]
+    assert call["depth"] == 4 and call["algorithm"] == "pvs" and call["iterative"] is True
+    assert call["time_limit"] is None and call["node_limit"] is None
+
+
+def test_go_nodes_movetime_and_mate_become_search_limits():
+    session = Session()
+    session.send("position startpos", "go nodes 5000")
+    session.wait_bestmove()
+    session.lines.clear()
+    session.send("go movetime 2000")
+    session.wait_bestmove()
+    session.lines.clear()
+    session.send("go mate 2")
+    session.wait_bestmove()
+    nodes, movetime, mate = session.search.calls
+    assert nodes["node_limit"] == 5000 and nodes["time_limit"] is None
+    assert movetime["time_limit"] == pytest.approx(2.0 - 0.05)
+    assert mate["depth"] == 3
+
+
+def test_the_clock_of_the_side_to_move_is_used():
+    session = Session()
+    session.send("position startpos moves e2e4", "go wtime 1000 btime 100000 winc 0 binc 0")
+    session.wait_bestmove()
+    session.lines.clear()
+    session.send("position startpos", "go wtime 1000 btime 100000 winc 0 binc 0")
+    session.wait_bestmove()
+    black, white = session.search.calls
+    assert black["time_limit"] > 10 * white["time_limit"]
+    assert white["time_limit"] < 1.0
+
+
+def test_the_soft_limit_stops_after_an_iteration():
+    # A slow search (0.1 s per depth) with a small clock: the engine stops it between
+    # iterations once the soft limit has passed, long before depth 50.
+    session = Session(ScriptedSearch(per_depth=0.1))
+    session.send("position startpos", "go wtime 2000 btime 2000 depth 50")
+    session.wait_bestmove(timeout=10)
+    depths = [int(line.split()[2]) for line in session.lines if line.startswith("info depth")]
+    assert 1 <= len(depths) < 10
+
+
+def test_go_infinite_answers_only_after_stop_and_stop_is_prompt():
+    session = Session(ScriptedSearch(block=True))
+    session.send("position startpos", "go infinite")
+    time.sleep(0.2)
+    assert not any(line.startswith("bestmove") for line in session.lines)
+    session.send("isready")
+    assert session.lines[-1] == "readyok"     # answered while the search runs
+    started = time.monotonic()
+    session.send("stop")
+    assert session.lines[-1].startswith("bestmove ")
+    assert time.monotonic() - started < STOP_GRACE + 0.5
+    assert session.search.calls[0]["depth"] is None
+
+
+def test_go_infinite_waits_for_stop_even_when_the_search_ends():
+    session = Session()
+    session.send("position startpos", "go infinite")
+    assert session.search.returned.wait(5)
+    time.sleep(0.05)
+    assert not any(line.startswith("bestmove") for line in session.lines)
+    session.send("stop")
+    assert session.lines[-1].startswith("bestmove ")
+    assert sum(line.startswith("bestmove") for line in session.lines) == 1
+
+
+def test_stop_answers_from_the_last_iteration_when_the_search_cannot_be_stopped():
+    search = ScriptedSearch(block=True, ignore_stop=True)
+    session = Session(search)
+    session.send("position startpos", "go infinite")
+    time.sleep(0.1)
+    started = time.monotonic()
+    session.send("stop")
+    assert time.monotonic() - started < STOP_GRACE + 0.5
+    bestmoves = [line for line in session.lines if line.startswith("bestmove")]
+    assert len(bestmoves) == 1
+    assert bestmoves[0].split()[1] == sorted(m.uci() for m in chess.Board().legal_moves)[0]
+    search.calls[-1]["give_up"] = True       # let the thread end; its answer must be dropped
+    time.sleep(0.05)
+    assert sum(line.startswith("bestmove") for line in session.lines) == 1
+
+
+def test_ponder_then_ponderhit_turns_into_a_timed_search():
+    session = Session(ScriptedSearch(block=True))
+    session.send("position startpos", "go ponder wtime 400 btime 400")
+    time.sleep(0.1)
+    assert not any(line.startswith("bestmove") for line in session.lines)
+    session.send("ponderhit")
+    session.wait_bestmove(timeout=2)
+
+
+def test_a_finished_game_answers_bestmove_none():
+    session = Session()
+    session.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "go depth 3")   # black is mated
+    assert session.wait_bestmove() == "bestmove (none)"
+    assert session.search.calls == []
+
+
+def test_a_failing_search_still_answers_a_legal_move():
+    session = Session(ScriptedSearch(fail=True))
+    session.send("position startpos", "go depth 3")
+    move = session.wait_bestmove().split()[1]
+    assert chess.Move.from_uci(move) in chess.Board().legal_moves
+    assert any("scripted failure" in line for line in session.info_strings())
+
+
+@pytest.mark.parametrize("command,fragment", [
+    ("go depth", "needs a number"),
+    ("go depth x", "needs an integer, not 'x'"),
+    ("go depth 0", "at least 1"),
+    ("go nodes -5", "at least 1"),
+    ("go movetime -1", "must not be negative"),
+    ("go sometime 5", "unknown go parameter 'sometime'"),
+    ("setoption name Hash value lots", "needs an integer, not 'lots'"),
+    ("setoption name Hash value 0", "must be in [1,"),
+    ("setoption name Hash", "needs a value"),
+    ("setoption name Style value solid", "unknown option 'Style'"),
+    ("setoption Hash 16", "needs 'name NAME"),
+    ("debug sometimes", "'on' or 'off'"),
+    ("flip", "unknown command 'flip'"),
+    ("x" * 500, "unknown command 'xxxxxxxx"),
+])
+def test_malformed_commands_are_explained_never_fatal(command, fragment):
+    session = Session()
+    session.send(command)
+    assert len(session.lines) == 1 and session.lines[0].startswith("info string ")
+    assert fragment in session.lines[0]
+    assert len(session.lines[0]) < 200
+    session.send("isready")
+    assert session.lines[-1] == "readyok"
+
+
+def test_blank_lines_and_register_are_ignored_and_quit_ends():
+    session = Session()
+    session.send("", "   ", "register later", "debug on")
+    assert session.lines == []
+    assert session.engine.handle("quit") is False
+
+
+def test_setoption_hash_and_threads_reach_the_search():
+    session = Session()
+    session.send("setoption name Hash value 2", "setoption name Threads value 2",
+                 "setoption name Move Overhead value 100", "position startpos", "go movetime 1000")
+    session.wait_bestmove()
+    call = session.search.calls[0]
+    assert isinstance(call["tt"], nm.TranspositionTable) and call["tt"].mb == pytest.approx(2)
+    assert call["threads"] == 2
+    assert call["time_limit"] == pytest.approx(0.9)
+    assert session.info_strings() == []
+
+
+def test_the_table_is_kept_between_moves_and_cleared_by_ucinewgame():
+    session = Session()
+    session.send("position startpos", "go depth 1")
+    session.wait_bestmove()
+    session.lines.clear()
+    session.send("position startpos moves e2e4 e7e5", "go depth 1")
+    session.wait_bestmove()
+    first, second = session.search.calls
+    assert first["tt"] is second["tt"]
+    session.send("ucinewgame", "setoption name Clear Hash")
+    assert session.info_strings() == []
+
+
+def test_run_reads_until_quit():
+    lines: List[str] = []
+    engine = UciEngine(lines.append, new_game=PythonChess, search=ScriptedSearch())
+    status = engine.run(iter(["uci\n", "isready\n", "position startpos\n", "go depth 2\n",
+                              "quit\n", "isready\n"]))
+    assert status == 0
+    assert lines.count("readyok") == 1
+    assert sum(line.startswith("bestmove") for line in lines) == 1
+
+
+@pytest.mark.parametrize("value,text", [
+    (0, "cp 0"), (-37, "cp -37"), (nm.WIN - 1, "mate 1"), (nm.WIN - 3, "mate 2"),
+    (nm.WIN - 5, "mate 3"), (-(nm.WIN - 2), "mate -1"), (-(nm.WIN - 4), "mate -2"),
+    (-nm.WIN, "mate 0"),
+])
+def test_scores_in_centipawns_or_moves_to_mate(value, text):
+    assert format_score(value) == text
+
+
+def test_parsers_directly():
+    go = parse_go("wtime 300000 btime 299000 winc 2000 binc 2000 movestogo 20".split())
+    assert (go.wtime, go.btime, go.winc, go.binc, go.movestogo) == (300.0, 299.0, 2.0, 2.0, 20)
+    assert not go.unbounded and go.has_clock
+    assert parse_go([]).unbounded and parse_go(["infinite"]).unbounded
+    assert parse_go("searchmoves e2e4 d2d4 depth 3".split()).searchmoves == ("e2e4", "d2d4")
+    assert parse_position(["startpos"]).fen is None
+    position = parse_position("fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a2".split())
+    assert position.fen == "8/8/8/8/8/8/8/K6k w - - 0 1" and position.moves == ("a1a2",)
+    assert parse_setoption("name Move Overhead value 30".split()) == ("Move Overhead", "30")
+    assert parse_setoption("name Clear Hash".split()) == ("Clear Hash", None)
+    with pytest.raises(UciCommandError):
+        parse_setoption(["name"])
