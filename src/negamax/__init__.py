@@ -13,10 +13,12 @@ from importlib.metadata import PackageNotFoundError, version as _version
 
 from negamax import games, theory, trees
 from negamax._core import TranspositionTable
+from negamax import _pickling  # noqa: F401  (registers pickling of the built-in games)
 from negamax.api import ALGORITHMS, DEFAULT_TT_MB, ENHANCEMENTS, search, solve
+from negamax.batch import BatchError, analyze
 from negamax.game import NativeGame
 from negamax.python_game import Game
-from negamax.results import SearchResult, SearchStats, SolveResult, StopReason, Visit
+from negamax.results import AnalysisError, SearchResult, SearchStats, SolveResult, StopReason, Visit
 from negamax.scores import EVAL_LIMIT, WIN, is_loss, is_win, plies_to_end
 
 
@@ -38,4 +40,5 @@ __all__ = [
     "SolveResult", "Game", "NativeGame", "SearchResult", "SearchStats", "StopReason",
     "Visit", "WIN", "EVAL_LIMIT", "is_win", "is_loss", "plies_to_end", "games", "trees",
     "theory", "get_include", "__version__",
+    "analyze", "AnalysisError", "BatchError",
 ]
