@@ -17,7 +17,9 @@ from negamax.scores import plies_to_end
 #: Commands that live in a module of their own: each module has COMMANDS (the names it adds),
 #: `add_parser(commands)`, which adds its subparsers to the argparse subparsers object, and
 #: `run(args) -> int`, the exit status. Add a command by adding its module here.
-COMMAND_MODULES: List[str] = []
+COMMAND_MODULES: List[str] = [
+    "negamax.cli_analyze",
+]
 
 
 def _command_modules():
