@@ -26,6 +26,9 @@ COMMANDS = ("analyze",)
 FIELDS = ("line", "game", "position", "value", "best_move", "pv", "depth", "outcome", "plies",
           "score", "nodes", "elapsed", "stop_reason", "error", "message")
 
+#: Seconds to wait for a Dask scheduler.
+CONNECT_TIMEOUT = 20
+
 
 class UsageError(ValueError):
     """A problem with the command's options or input file (exit status 2)."""
@@ -127,7 +130,7 @@ def _executor(args: argparse.Namespace) -> Tuple[Optional[cf.Executor], Callable
                                  "pip install 'negamax[dask]'") from None
             address = choice[len("dask://"):] if prefix == "dask://" else choice
             try:
-                client = Client(address if "://" in address else f"tcp://{address}", timeout=30)
+                client = Client(address if "://" in address else f"tcp://{address}", timeout=CONNECT_TIMEOUT)
             except (OSError, TimeoutError) as error:
                 raise UsageError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
             return client.get_executor(pure=False), client.close
