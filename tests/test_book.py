@@ -102,6 +102,21 @@ def test_save_and_load(small_book, tmp_path):
     assert path.stat().st_size < 13 * len(book) + 1000
 
 
+def test_merging_shards(small_book):
+    games, book = small_book
+    half = len(games) // 2
+    solved = [nm.solve(g) for g in games]
+    first = OpeningBook.from_results(games[:half + 2], solved[:half + 2])     # overlapping shards
+    second = OpeningBook.from_results(games[half:], solved[half:])
+    merged = OpeningBook.merge([first, second])
+    assert np.array_equal(merged.keys, book.keys) and np.array_equal(merged.values, book.values)
+    wrong = OpeningBook(WIDTH, HEIGHT, first.keys[:1], first.values[:1] + 1, first.moves[:1])
+    with pytest.raises(ValueError, match="disagree"):
+        OpeningBook.merge([first, wrong])
+    with pytest.raises(ValueError, match="board sizes"):
+        OpeningBook.merge([first, OpeningBook(7, 6, first.keys[:1], first.values[:1], first.moves[:1])])
+
+
 def test_bad_book_files(tmp_path):
     path = tmp_path / "not_a_book.npz"
     path.write_bytes(b"hello")

@@ -79,6 +79,29 @@ class OpeningBook:
         moves = np.array([move for _, move in entries.values()], dtype=np.int8)
         return cls(width, height, keys, values, moves)
 
+    @classmethod
+    def merge(cls, books: Sequence["OpeningBook"]) -> "OpeningBook":
+        """One book holding the positions of several of one board size (say, the shards of a
+        book built by separate jobs). A position in two books must have the same value in
+        both (its move may differ: both are best)."""
+        books = list(books)
+        if not books:
+            raise ValueError("merge needs at least one book")
+        sizes = {(book.width, book.height) for book in books}
+        if len(sizes) > 1:
+            raise ValueError(f"books of different board sizes cannot be merged: {sorted(sizes)}")
+        keys = np.concatenate([book.keys for book in books])
+        values = np.concatenate([book.values for book in books])
+        moves = np.concatenate([book.moves for book in books])
+        order = np.argsort(keys, kind="stable")
+        keys, values, moves = keys[order], values[order], moves[order]
+        repeated = np.flatnonzero(keys[1:] == keys[:-1])
+        if (values[repeated] != values[repeated + 1]).any():
+            raise ValueError("the books disagree on the value of a position")
+        keep = np.ones(len(keys), dtype=bool)
+        keep[repeated + 1] = False
+        return cls(books[0].width, books[0].height, keys[keep], values[keep], moves[keep])
+
     def save(self, path: Union[str, os.PathLike]) -> None:
         """Write the book as a compressed .npz file."""
         with open(path, "wb") as handle:
