@@ -17,9 +17,11 @@ from negamax.api import (
     ALGORITHMS, DEFAULT_TT_MB, ENHANCEMENTS, release_tables, search, search_many, solve, solve_many,
 )
 from negamax.errors import GameContractError, SearchMemoryError
+from negamax import _pickling  # noqa: F401  (registers pickling of the built-in games)
+from negamax.batch import BatchError, analyze
 from negamax.game import NativeGame
 from negamax.python_game import Game
-from negamax.results import SearchResult, SearchStats, SolveResult, StopReason, Visit
+from negamax.results import AnalysisError, SearchResult, SearchStats, SolveResult, StopReason, Visit
 from negamax.scores import EVAL_LIMIT, WIN, is_loss, is_win, plies_to_end
 
 
@@ -43,4 +45,5 @@ __all__ = [
     "SolveResult", "Game", "NativeGame", "SearchResult", "SearchStats", "StopReason",
     "Visit", "WIN", "EVAL_LIMIT", "is_win", "is_loss", "plies_to_end", "games", "trees",
     "theory", "get_include", "__version__",
+    "analyze", "AnalysisError", "BatchError",
 ]

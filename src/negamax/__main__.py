@@ -17,7 +17,7 @@ from negamax.scores import plies_to_end
 #: Commands that live in a module of their own: each module has COMMANDS (the names it adds),
 #: `add_parser(commands)`, which adds its subparsers to the argparse subparsers object, and
 #: `run(args) -> int`, the exit status. Add a command by adding its module here.
-COMMAND_MODULES: List[str] = ["negamax.cli_perft", "negamax.cli_uci"]
+COMMAND_MODULES: List[str] = ["negamax.cli_perft", "negamax.cli_uci", "negamax.cli_analyze"]
 
 
 def _command_modules():
@@ -57,12 +57,18 @@ def _build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--weak", action="store_true", help="only tell win, draw or loss (faster)")
     solve.add_argument("--time-limit", type=float, default=None, help="seconds")
     solve.add_argument("--tt-mb", type=float, default=None, help="transposition table size in MB")
+    solve.add_argument("--book", default=None,
+                       help="connect4: an opening book (examples/connect4_book.py); a position "
+                            "it holds is answered from it, on the book's board size")
 
     play = commands.add_parser("play", help="play a game against the engine in the terminal")
     play.add_argument("game", choices=["connect4", "tictactoe", "chess", "checkers"])
     play.add_argument("--engine-first", action="store_true", help="the engine makes the first move")
     play.add_argument("--think", type=float, default=1.0, help="seconds the engine thinks per move")
     play.add_argument("--fen", default=None, help="chess: start from this FEN; checkers: from this PDN FEN")
+    play.add_argument("--book", default=None,
+                      help="connect4: an opening book; the engine plays its moves while it has them "
+                           "(the board takes the book's size)")
 
     from negamax.bench import cli as bench_cli
     bench = commands.add_parser("bench", help="run the benchmark report (leaf counts, real games, speed)")

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Optional, Tuple
 
-__all__ = ["StopReason", "SearchStats", "SearchResult", "SolveResult", "Visit"]
+__all__ = ["StopReason", "SearchStats", "SearchResult", "SolveResult", "Visit", "AnalysisError"]
 
 
 class StopReason(enum.Enum):
@@ -117,3 +117,21 @@ class SolveResult:
     score: Optional[int] = None    #: Connect Four: the solver-benchmark score of the position
     weak: bool = False
     kernel: str = field(default="generic", repr=False)   #: as SearchResult.kernel
+
+
+@dataclass(frozen=True)
+class AnalysisError:
+    """A position of negamax.analyze that could not be searched, in place of its result.
+
+    The rest of the batch is unaffected. ``exception_type`` and ``message`` are the name and
+    text of the exception a single ``search``/``solve`` of that position raised (or of the
+    failure that kept it from running, such as a game that does not pickle)."""
+
+    index: int             #: position of the game in the input (0-based)
+    game_repr: str         #: repr() of the game, cut to 200 characters
+    exception_type: str    #: e.g. "ValueError"
+    message: str           #: str() of the exception
+    traceback: str = field(default="", repr=False, compare=False)  #: where it was raised, when known
+
+    def __str__(self) -> str:
+        return f"position {self.index} ({self.game_repr}): {self.exception_type}: {self.message}"

@@ -1,0 +1,281 @@
+"""negamax.analyze: search or solve many positions at once, over any executor.
+
+The positions are cut into chunks of consecutive games; each chunk is one task for a
+``concurrent.futures.Executor`` (a local process pool by default, a thread pool, or a Dask
+cluster's ``Client.get_executor()``), which runs it with ``_run_chunk``. Games and results
+pickle, so a chunk can run in another process or on another machine. The results come back
+in input order, each the same as a single ``search``/``solve`` of that position would give.
+A position that fails becomes an ``AnalysisError`` in its place; the rest of the batch goes on.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import inspect
+import math
+import multiprocessing
+import numbers
+import os
+import sys
+import traceback as _traceback
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+import negamax
+from negamax.results import AnalysisError, SearchResult, SolveResult
+
+__all__ = ["analyze", "BatchError", "CHUNKS_PER_WORKER"]
+
+#: Default chunks per worker: enough to balance uneven positions, few enough that the cost of
+#: a task (pickling, a round trip to the worker) is paid rarely.
+CHUNKS_PER_WORKER = 4
+
+Outcome = Union[SearchResult, SolveResult, AnalysisError]
+
+
+class BatchError(RuntimeError):
+    """Raised by ``analyze(..., raise_errors=True)`` once the whole batch has run, when some
+    positions failed. ``errors`` lists their AnalysisError records, ``results`` holds every
+    outcome in input order."""
+
+    def __init__(self, errors: List[AnalysisError], results: List[Outcome]):
+        shown = "; ".join(str(error) for error in errors[:3])
+        more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
+        super().__init__(f"{len(errors)} of {len(results)} positions failed: {shown}{more}")
+        self.errors = errors
+        self.results = results
+
+
+def analyze(games: Iterable[Any], *, depth: Optional[int] = None, time_limit: Optional[float] = None,
+            node_limit: Optional[int] = None, solve: bool = False,
+            executor: Optional[cf.Executor] = None, chunksize: Optional[int] = None,
+            progress: bool = True, raise_errors: bool = False, workers: Optional[int] = None,
+            **options: Any) -> List[Outcome]:
+    """Search (or with ``solve=True`` solve) every game and return the results in input order.
+
+    Each result is what ``negamax.search(game, depth=depth, time_limit=time_limit,
+    node_limit=node_limit, **options)`` (or ``negamax.solve(game, time_limit=...,
+    node_limit=..., **options)``) gives for that game alone; limits apply to each position.
+
+    executor:   any ``concurrent.futures.Executor``: a ThreadPoolExecutor (native games search
+                without the GIL), a ProcessPoolExecutor, or ``distributed.Client(...).
+                get_executor()`` for a Dask cluster. None: a pool of ``workers`` processes
+                (default: every core), started with "spawn" and shut down at the end.
+    chunksize:  positions per task (default: about CHUNKS_PER_WORKER tasks per worker).
+    progress:   a tqdm progress bar on stderr when stderr is a terminal and tqdm is installed.
+    raise_errors: False (default): a position that fails is returned as an AnalysisError
+                (its index, the game's repr, the exception's type and message) in its place.
+                True: the same, then BatchError is raised at the end if any failed.
+
+    Options are checked once, before any work is sent (a bad algorithm name raises here); a
+    problem with one game (a bad game, a Python game that raises) only fails that position.
+    """
+    games = list(games)
+    if not isinstance(solve, bool):
+        raise TypeError(f"solve must be a bool, not {type(solve).__name__}")
+    for name, value in (("progress", progress), ("raise_errors", raise_errors)):
+        if not isinstance(value, bool):
+            raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+    call_options = _call_options(solve, depth, time_limit, node_limit, options)
+    chunksize = _check_count("chunksize", chunksize)
+    workers = _check_count("workers", workers)
+    if executor is not None and workers is not None:
+        raise ValueError("workers sizes the local process pool: give it or an executor, not both")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(f"executor must be a concurrent.futures.Executor (something with "
+                        f"submit()), not {type(executor).__name__}")
+    if not games:
+        return []
+    pool = _Pool(executor, workers)
+    if chunksize is None:
+        chunksize = max(1, math.ceil(len(games) / (CHUNKS_PER_WORKER * pool.worker_count())))
+    results: List[Optional[Outcome]] = [None] * len(games)
+    bar = _progress_bar(len(games), progress)
+    try:
+        _run_batch(games, solve, call_options, chunksize, pool, results, bar.update)
+    finally:
+        bar.close()
+        pool.close()
+    outcomes: List[Outcome] = results  # type: ignore[assignment]   # every slot is filled
+    errors = [outcome for outcome in outcomes if isinstance(outcome, AnalysisError)]
+    if raise_errors and errors:
+        raise BatchError(errors, outcomes)
+    return outcomes
+
+
+# --- checking the options once ------------------------------------------------------------
+
+def _call_options(solve: bool, depth: Any, time_limit: Any, node_limit: Any,
+                  options: Dict[str, Any]) -> Dict[str, Any]:
+    """The keyword arguments of each search/solve call, checked by one call on a tiny tree."""
+    function = negamax.solve if solve else negamax.search
+    accepted = set(inspect.signature(function).parameters) - {"game"}
+    unknown = sorted(set(options) - accepted)
+    if unknown:
+        raise TypeError(f"{'solve' if solve else 'search'}() takes no option "
+                        f"{', '.join(map(repr, unknown))}; it takes {', '.join(sorted(accepted))}")
+    if isinstance(options.get("tt"), negamax.TranspositionTable):
+        raise ValueError("analyze cannot share one TranspositionTable between workers: pass "
+                         "tt=True (each worker keeps a table of its own, tt_mb megabytes)")
+    call = dict(options)
+    if depth is not None:
+        if solve:
+            raise ValueError("solve searches to the end of the game: give no depth with solve=True")
+        call["depth"] = depth
+    if time_limit is not None:
+        call["time_limit"] = time_limit
+    if node_limit is not None:
+        call["node_limit"] = node_limit
+    function(negamax.trees.from_nested([0, 0]), **call)   # raises for a bad value
+    return call
+
+
+def _check_count(name: str, value: Any) -> Optional[int]:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if value < 1:
+        raise ValueError(f"{name} must be at least 1, got {value}")
+    return int(value)
+
+
+# --- the work of one task (runs in the worker) --------------------------------------------
+
+def _run_chunk(games: Sequence[Any], solve: bool, options: Dict[str, Any],
+               first_index: int = 0) -> List[Outcome]:
+    """Search or solve each game of a chunk: the results, or an AnalysisError for a game that
+    raised. Uses negamax.search_many/solve_many when the installed negamax has them (the
+    per-position Python cost is then paid once per chunk); if that raises, each game is run
+    alone to find which one failed."""
+    many = getattr(negamax, "solve_many" if solve else "search_many", None)
+    if many is not None and len(games) > 1:
+        try:
+            return list(many(games, **options))
+        except Exception:   # noqa: BLE001 - some position failed: tell which, below
+            pass
+    one: Callable[..., Any] = negamax.solve if solve else negamax.search
+    outcomes: List[Outcome] = []
+    for offset, game in enumerate(games):
+        try:
+            outcomes.append(one(game, **options))
+        except Exception as error:   # noqa: BLE001 - reported for this position only
+            outcomes.append(_error_record(first_index + offset, game, error))
+    return outcomes
+
+
+def _error_record(index: int, game: Any, error: BaseException) -> AnalysisError:
+    try:
+        game_repr = repr(game)
+    except Exception:   # noqa: BLE001 - a broken __repr__ must not hide the real error
+        game_repr = f"<{type(game).__name__}>"
+    if len(game_repr) > 200:
+        game_repr = game_repr[:197] + "..."
+    trace = "".join(_traceback.format_exception(type(error), error, error.__traceback__))
+    return AnalysisError(index=index, game_repr=game_repr, exception_type=type(error).__name__,
+                         message=str(error), traceback=trace)
+
+
+# --- the executor ---------------------------------------------------------------------------
+
+class _Pool:
+    """The caller's executor, or a process pool of our own (replaced if a worker dies)."""
+
+    def __init__(self, executor: Optional[cf.Executor], workers: Optional[int]):
+        self.owned = executor is None
+        self.workers = workers or os.cpu_count() or 1
+        self.executor = executor if executor is not None else self._new_pool()
+
+    def _new_pool(self) -> cf.Executor:
+        return cf.ProcessPoolExecutor(max_workers=self.workers,
+                                      mp_context=multiprocessing.get_context("spawn"))
+
+    def worker_count(self) -> int:
+        """How many tasks the executor runs at once, as far as it tells."""
+        if self.owned:
+            return self.workers
+        client = getattr(self.executor, "_client", None)     # a Dask ClientExecutor
+        if client is not None:
+            try:
+                return max(1, sum(client.nthreads().values()))
+            except Exception:   # noqa: BLE001 - fall back to this machine's cores
+                pass
+        count = getattr(self.executor, "_max_workers", None)  # thread and process pools
+        return count if isinstance(count, int) and count > 0 else (os.cpu_count() or 1)
+
+    def submit(self, *args: Any) -> cf.Future:
+        try:
+            return self.executor.submit(_run_chunk, *args)
+        except cf.BrokenExecutor:
+            if not self.owned:
+                raise
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = self._new_pool()
+            return self.executor.submit(_run_chunk, *args)
+
+    def close(self) -> None:
+        if self.owned:
+            self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _run_batch(games: List[Any], solve: bool, options: Dict[str, Any], chunksize: int,
+               pool: _Pool, results: List[Optional[Outcome]], advance: Callable[[int], Any]) -> None:
+    """Fill `results`: every chunk as one task; a task that fails as a whole (a game that
+    does not pickle, a worker that died) is split into single positions, each tried once more,
+    and what still fails is recorded as that position's error."""
+    pending: Dict[cf.Future, Tuple[int, int, bool]] = {}   # future -> (start, count, is a retry)
+
+    def submit(start: int, count: int, retry: bool) -> None:
+        try:
+            future = pool.submit(games[start:start + count], solve, options, start)
+        except Exception as error:   # noqa: BLE001 - the executor refused the task
+            for index in range(start, start + count):
+                results[index] = _error_record(index, games[index], error)
+            advance(count)
+            return
+        pending[future] = (start, count, retry)
+
+    try:
+        for start in range(0, len(games), chunksize):
+            submit(start, min(chunksize, len(games) - start), False)
+        while pending:
+            done, _ = cf.wait(list(pending), return_when=cf.FIRST_COMPLETED)
+            for future in done:
+                start, count, retry = pending.pop(future)
+                try:
+                    outcomes = future.result()
+                    if len(outcomes) != count:
+                        raise RuntimeError(f"a task of {count} positions returned "
+                                           f"{len(outcomes)} results")
+                except Exception as error:   # noqa: BLE001 - the task failed, not a position
+                    if retry:
+                        results[start] = _error_record(start, games[start], error)
+                        advance(1)
+                    else:
+                        for index in range(start, start + count):
+                            submit(index, 1, True)
+                    continue
+                results[start:start + count] = outcomes
+                advance(count)
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        raise
+
+
+class _NoProgress:
+    def update(self, count: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress_bar(total: int, enabled: bool) -> Any:
+    """A tqdm bar on stderr when asked for, stderr is a terminal and tqdm is installed."""
+    if not enabled or not sys.stderr.isatty():
+        return _NoProgress()
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return _NoProgress()
+    return tqdm(total=total, unit="pos", desc="analyze", file=sys.stderr)

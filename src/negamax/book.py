@@ -1,0 +1,142 @@
+"""Opening books: solved Connect Four positions, looked up instead of searched.
+
+A book maps positions to their exact value (``negamax.solve``'s ``value``, from the side to
+move) and a best move. A position and its mirror image (left and right swapped) share one
+entry, stored under the smaller of their two keys; looking up the mirror side mirrors the
+move. The file is a compressed numpy ``.npz`` of three sorted arrays (keys as uint64, values
+as int32, moves as int8) and the board size: 13 bytes per position before compression.
+
+``examples/connect4_book.py`` builds one with ``negamax.analyze``; ``negamax solve connect4
+... --book FILE`` and ``negamax play connect4 --book FILE`` use it.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Iterable, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from negamax.games import ConnectFour
+from negamax.results import SolveResult
+
+__all__ = ["OpeningBook", "mirror", "canonical_key"]
+
+_COLUMNS = "123456789abcdefghijklmnopqrstuvw"
+
+
+def mirror(game: ConnectFour) -> ConnectFour:
+    """The position with its columns reversed (the same moves, mirrored)."""
+    width = game.width
+    moves = "".join(_COLUMNS[width - 1 - _COLUMNS.index(ch)] for ch in game.moves)
+    return ConnectFour(moves, width=width, height=game.height)
+
+
+def canonical_key(game: ConnectFour) -> Tuple[int, bool]:
+    """The key a position and its mirror image share (the smaller of their keys), and whether
+    it is the mirror's (so a stored move must be mirrored for `game`)."""
+    own, other = game.key(), mirror(game).key()
+    return (own, False) if own <= other else (other, True)
+
+
+class OpeningBook:
+    """Solved positions of one board size: ``lookup(game)`` gives (value, best move) or None."""
+
+    def __init__(self, width: int, height: int, keys: np.ndarray, values: np.ndarray,
+                 moves: np.ndarray):
+        order = np.argsort(keys, kind="stable")
+        self.width = int(width)
+        self.height = int(height)
+        self.keys = np.ascontiguousarray(keys[order], dtype=np.uint64)
+        self.values = np.ascontiguousarray(values[order], dtype=np.int32)
+        self.moves = np.ascontiguousarray(moves[order], dtype=np.int8)
+        if len(self.keys) > 1 and (np.diff(self.keys.astype(np.uint64)) == 0).any():
+            raise ValueError("an opening book holds each position once")
+
+    @classmethod
+    def from_results(cls, games: Sequence[ConnectFour], results: Iterable[Any]) -> "OpeningBook":
+        """A book of the games that were solved exactly (other results, errors included, are
+        left out). All games must have the same board size."""
+        games = list(games)
+        if not games:
+            raise ValueError("an opening book needs at least one position")
+        for game in games:
+            if not isinstance(game, ConnectFour):
+                raise TypeError(f"an opening book holds Connect Four positions, not {type(game).__name__}")
+        width, height = games[0].width, games[0].height
+        entries = {}
+        for game, result in zip(games, results):
+            if (game.width, game.height) != (width, height):
+                raise ValueError(f"every position of a book has one board size: {width}x{height}, "
+                                 f"not {game.width}x{game.height}")
+            if not isinstance(result, SolveResult) or result.value is None or result.best_move is None:
+                continue
+            key, mirrored = canonical_key(game)
+            move = width + 1 - result.best_move if mirrored else result.best_move
+            entries[key] = (int(result.value), int(move))
+        keys = np.fromiter(entries, dtype=np.uint64, count=len(entries))
+        values = np.array([value for value, _ in entries.values()], dtype=np.int32)
+        moves = np.array([move for _, move in entries.values()], dtype=np.int8)
+        return cls(width, height, keys, values, moves)
+
+    @classmethod
+    def merge(cls, books: Sequence["OpeningBook"]) -> "OpeningBook":
+        """One book holding the positions of several of one board size (say, the shards of a
+        book built by separate jobs). A position in two books must have the same value in
+        both (its move may differ: both are best)."""
+        books = list(books)
+        if not books:
+            raise ValueError("merge needs at least one book")
+        sizes = {(book.width, book.height) for book in books}
+        if len(sizes) > 1:
+            raise ValueError(f"books of different board sizes cannot be merged: {sorted(sizes)}")
+        keys = np.concatenate([book.keys for book in books])
+        values = np.concatenate([book.values for book in books])
+        moves = np.concatenate([book.moves for book in books])
+        order = np.argsort(keys, kind="stable")
+        keys, values, moves = keys[order], values[order], moves[order]
+        repeated = np.flatnonzero(keys[1:] == keys[:-1])
+        if (values[repeated] != values[repeated + 1]).any():
+            raise ValueError("the books disagree on the value of a position")
+        keep = np.ones(len(keys), dtype=bool)
+        keep[repeated + 1] = False
+        return cls(books[0].width, books[0].height, keys[keep], values[keep], moves[keep])
+
+    def save(self, path: Union[str, os.PathLike]) -> None:
+        """Write the book as a compressed .npz file."""
+        with open(path, "wb") as handle:
+            np.savez_compressed(handle, width=self.width, height=self.height, keys=self.keys,
+                                values=self.values, moves=self.moves)
+
+    @classmethod
+    def load(cls, path: Union[str, os.PathLike]) -> "OpeningBook":
+        """Read a book written by save(). Raises ValueError for a file that is not one."""
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                return cls(int(data["width"]), int(data["height"]), data["keys"], data["values"],
+                           data["moves"])
+        except (KeyError, ValueError, OSError, EOFError) as error:
+            if isinstance(error, FileNotFoundError):
+                raise
+            raise ValueError(f"{str(path)[:60]!r} is not an opening book: {error}") from None
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def __repr__(self) -> str:
+        return f"<OpeningBook {self.width}x{self.height}, {len(self)} positions>"
+
+    def lookup(self, game: Any) -> Optional[Tuple[int, int]]:
+        """(value, best move) of the position, its mirror image's mirrored, or None when the
+        book does not hold it (or it is not a Connect Four game of the book's size)."""
+        if not isinstance(game, ConnectFour) or (game.width, game.height) != (self.width, self.height):
+            return None
+        key, mirrored = canonical_key(game)
+        at = int(np.searchsorted(self.keys, np.uint64(key)))
+        if at == len(self.keys) or int(self.keys[at]) != key:
+            return None
+        move = int(self.moves[at])
+        return int(self.values[at]), (self.width + 1 - move if mirrored else move)
+
+    def __contains__(self, game: Any) -> bool:
+        return self.lookup(game) is not None

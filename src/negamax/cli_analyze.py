@@ -1,0 +1,250 @@
+"""`negamax analyze FILE`: search or solve every position of a file, on this machine or a cluster.
+
+One position per line: a game name and its notation (``connect4 4453``, ``tictactoe x.o......``,
+``tree [[3, 4], [8, 5]]``); blank lines and lines starting with ``#`` are skipped. The
+results are written as JSON lines or CSV, one record per position, in the file's order. A
+line that cannot be read or searched gives a record with its error (and its line number)
+and the run goes on; the exit status is then 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import concurrent.futures as cf
+import csv
+import json
+import sys
+from typing import Any, Callable, Dict, Iterator, List, Optional, TextIO, Tuple
+
+import negamax as nm
+from negamax.results import AnalysisError, SolveResult
+
+COMMANDS = ("analyze",)
+
+#: Columns of the CSV output, and the keys of the JSON records (a record has those that apply).
+FIELDS = ("line", "game", "position", "value", "best_move", "pv", "depth", "outcome", "plies",
+          "score", "nodes", "elapsed", "stop_reason", "error", "message")
+
+#: Seconds to wait for a Dask scheduler.
+CONNECT_TIMEOUT = 20
+
+
+class UsageError(ValueError):
+    """A problem with the command's options or input file (exit status 2)."""
+
+
+def _read_nested(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        raise ValueError(f"cannot read the tree {text[:60]!r}: write it as a nested list of "
+                         f"numbers, e.g. [[3, 4], [8, 5]]") from None
+
+
+def _native_reader(cls: type) -> Callable[[str], Any]:
+    def read(text: str) -> Any:
+        return cls(text) if text else cls()
+    read.__doc__ = f"{cls.__name__} from its notation (empty: the start position)."
+    return read
+
+
+def game_readers() -> Dict[str, Callable[[str], Any]]:
+    """Game name -> function turning the rest of the line into a game. Every game of
+    negamax.games.NATIVE_GAMES is read by its constructor from the notation (the start
+    position when there is none); ``tree`` reads a nested list."""
+    readers: Dict[str, Callable[[str], Any]] = {
+        name: _native_reader(cls) for name, cls in nm.games.NATIVE_GAMES.items()}
+    readers["tree"] = lambda text: nm.trees.from_nested(_read_nested(text))
+    return readers
+
+
+def read_positions(lines: List[str]) -> Iterator[Tuple[int, str, str, Any]]:
+    """(line number, game name, notation, game or the exception that reading it raised) for
+    each position line."""
+    readers = game_readers()
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, _, text = line.partition(" ")
+        text = text.strip()
+        reader = readers.get(name.lower())
+        if reader is None:
+            error: Any = ValueError(f"unknown game {name[:60]!r}: the games are "
+                                    f"{', '.join(sorted(readers))}")
+            yield number, name, text, error
+            continue
+        try:
+            yield number, name, text, reader(text)
+        except (ValueError, TypeError, RecursionError, MemoryError) as problem:
+            yield number, name, text, problem
+
+
+def add_parser(commands: Any) -> None:
+    """Add `negamax analyze` to the subcommands."""
+    parser = commands.add_parser(
+        "analyze", help="search or solve every position of a file (one per line), on all cores or a cluster",
+        description="Search or solve every position of FILE: one per line, a game name and its "
+                    "notation ('connect4 4453', 'tictactoe x.o......', 'tree [[3, 4], [8, 5]]'); "
+                    "blank lines and '#' comments are skipped. Exit status 1 if a position failed.")
+    parser.add_argument("file", help="the positions, one per line ('-' reads standard input)")
+    parser.add_argument("--depth", type=int, default=None, help="plies to search (default: to the end)")
+    parser.add_argument("--time-limit", type=float, default=None, help="seconds per position")
+    parser.add_argument("--node-limit", type=int, default=None, help="nodes per position")
+    parser.add_argument("--algorithm", choices=sorted(nm.ALGORITHMS), default=None,
+                        help="search algorithm (default alphabeta; not with --solve)")
+    parser.add_argument("--solve", action="store_true", help="solve each position exactly")
+    parser.add_argument("--weak", action="store_true", help="with --solve: only win, draw or loss")
+    parser.add_argument("--format", choices=("jsonl", "csv"), default="jsonl", help="output format")
+    parser.add_argument("--output", "-o", default=None, help="write the results here (default: stdout)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="processes of the local pool (default: every core)")
+    parser.add_argument("--executor", default="processes",
+                        help="processes (default), threads, or dask://HOST:PORT to use a Dask "
+                             "cluster's scheduler (pip install 'negamax[dask]')")
+    parser.add_argument("--chunksize", type=int, default=None, help="positions per task")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _executor(args: argparse.Namespace) -> Tuple[Optional[cf.Executor], Callable[[], None]]:
+    """The executor the options ask for, and how to release it."""
+    choice = args.executor
+    if choice == "processes":
+        return None, lambda: None
+    if args.workers is not None and not choice.startswith("threads"):
+        raise UsageError("--workers sizes the local pool (processes or threads), not a cluster")
+    if choice == "threads":
+        pool = cf.ThreadPoolExecutor(max_workers=args.workers)
+        return pool, pool.shutdown
+    for prefix in ("dask://", "tcp://", "tls://"):
+        if choice.startswith(prefix):
+            try:
+                from distributed import Client
+            except ImportError:
+                raise UsageError("--executor dask://... needs dask.distributed: "
+                                 "pip install 'negamax[dask]'") from None
+            address = choice[len("dask://"):] if prefix == "dask://" else choice
+            try:
+                client = Client(address if "://" in address else f"tcp://{address}", timeout=CONNECT_TIMEOUT)
+            except (OSError, TimeoutError) as error:
+                raise UsageError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
+            return client.get_executor(pure=False), client.close
+    raise UsageError(f"--executor must be processes, threads or dask://HOST:PORT, not {choice[:60]!r}")
+
+
+def _record(number: int, name: str, text: str, outcome: Any) -> Dict[str, Any]:
+    record: Dict[str, Any] = {"line": number, "game": name, "position": text}
+    if isinstance(outcome, AnalysisError):
+        record.update(error=outcome.exception_type, message=outcome.message)
+        return record
+    if isinstance(outcome, BaseException):
+        record.update(error=type(outcome).__name__, message=str(outcome))
+        return record
+    record.update(value=outcome.value, best_move=outcome.best_move, pv=list(outcome.pv))
+    if isinstance(outcome, SolveResult):
+        record.update(outcome=outcome.outcome, plies=outcome.plies, score=outcome.score)
+    else:
+        record["depth"] = outcome.depth
+    record.update(nodes=outcome.stats.nodes, elapsed=round(outcome.elapsed, 6),
+                  stop_reason=outcome.stop_reason.value)
+    return record
+
+
+def _plain(value: Any) -> Any:
+    """JSON has no fractions or numpy scalars: numbers that are not int or float become text."""
+    if isinstance(value, (bool, int, float, str)) or value is None:
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return str(value)
+
+
+def write_records(records: List[Dict[str, Any]], out: TextIO, form: str) -> None:
+    """Write the records as JSON lines or CSV (with a header row)."""
+    if form == "jsonl":
+        for record in records:
+            out.write(json.dumps({key: _plain(value) for key, value in record.items()}) + "\n")
+        return
+    writer = csv.DictWriter(out, fieldnames=FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for record in records:
+        row = {key: _plain(value) for key, value in record.items()}
+        if "pv" in row:
+            row["pv"] = " ".join(str(move) for move in row["pv"])
+        writer.writerow(row)
+
+
+def _options(args: argparse.Namespace) -> Dict[str, Any]:
+    options: Dict[str, Any] = dict(depth=args.depth, time_limit=args.time_limit,
+                                   node_limit=args.node_limit, solve=args.solve)
+    if args.solve:
+        if args.algorithm is not None:
+            raise UsageError("--algorithm applies to searches; --solve has its own")
+        if args.depth is not None:
+            raise UsageError("--solve searches to the end: give no --depth")
+        if args.weak:
+            options["weak"] = True
+    else:
+        if args.weak:
+            raise UsageError("--weak applies to --solve")
+        if args.algorithm is not None:
+            options["algorithm"] = args.algorithm
+    return options
+
+
+def _read_lines(path: str) -> List[str]:
+    if path == "-":
+        return sys.stdin.read().splitlines()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"cannot read {path!r}: {error}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `negamax analyze`; the exit status."""
+    try:
+        return _run(args)
+    except (UsageError, ValueError, TypeError) as error:
+        print(f"negamax analyze: error: {error}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    options = _options(args)
+    positions = list(read_positions(_read_lines(args.file)))
+    readable = [(index, game) for index, (_, _, _, game) in enumerate(positions)
+                if not isinstance(game, BaseException)]
+    executor, release = _executor(args)
+    try:
+        outcomes = nm.analyze([game for _, game in readable], executor=executor,
+                              workers=args.workers if executor is None else None,
+                              chunksize=args.chunksize, progress=not args.no_progress, **options)
+    finally:
+        release()
+    by_position: List[Any] = [game for (_, _, _, game) in positions]
+    for (index, _), outcome in zip(readable, outcomes):
+        by_position[index] = outcome
+    records = [_record(number, name, text, outcome)
+               for (number, name, text, _), outcome in zip(positions, by_position)]
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8", newline="") as out:
+                write_records(records, out, args.format)
+        except OSError as error:
+            raise UsageError(f"cannot write {args.output!r}: {error}") from None
+    else:
+        write_records(records, sys.stdout, args.format)
+    failed = [record["line"] for record in records if "error" in record]
+    if failed:
+        shown = ", ".join(map(str, failed[:20])) + (" ..." if len(failed) > 20 else "")
+        print(f"negamax analyze: {len(failed)} of {len(records)} positions failed (lines {shown})",
+              file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,145 @@
+"""`negamax analyze FILE`: every position of a file, results as JSON lines or CSV.
+
+Each record is checked against a single negamax.search / negamax.solve of the line's
+position; bad lines give error records with their line numbers and exit status 1."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+import negamax as nm
+from negamax import cli_analyze
+from negamax.__main__ import main
+
+POSITIONS = """\
+# a comment, then a blank line
+
+connect4 4453
+tictactoe x.o......
+tree [[3, 4], [8, 5]]
+connect4
+tictactoe
+"""
+
+
+def run(capsys, *argv):
+    status = main(["analyze", *argv])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.fixture
+def positions(tmp_path):
+    path = tmp_path / "positions.txt"
+    path.write_text(POSITIONS)
+    return path
+
+
+def test_json_lines_match_single_searches(positions, capsys):
+    status, out, err = run(capsys, str(positions), "--depth", "4", "--executor", "threads")
+    assert status == 0 and err == ""
+    records = [json.loads(line) for line in out.splitlines()]
+    games = [nm.games.ConnectFour("4453"), nm.games.TicTacToe("x.o......"),
+             nm.trees.from_nested([[3, 4], [8, 5]]), nm.games.ConnectFour(), nm.games.TicTacToe()]
+    assert [r["line"] for r in records] == [3, 4, 5, 6, 7]
+    assert [r["game"] for r in records] == ["connect4", "tictactoe", "tree", "connect4", "tictactoe"]
+    for record, game in zip(records, games):
+        single = nm.search(game, depth=4)
+        assert (record["value"], record["best_move"], record["pv"], record["depth"], record["nodes"],
+                record["stop_reason"]) == (single.value, single.best_move, list(single.pv), single.depth,
+                                           single.stats.nodes, single.stop_reason.value)
+
+
+def test_csv_output_to_a_file(positions, tmp_path, capsys):
+    target = tmp_path / "out.csv"
+    status, out, _ = run(capsys, str(positions), "--depth", "3", "--format", "csv", "--output",
+                         str(target), "--executor", "threads", "--algorithm", "pvs")
+    assert status == 0 and out == ""
+    rows = list(csv.DictReader(io.StringIO(target.read_text())))
+    assert list(rows[0]) == list(cli_analyze.FIELDS)
+    single = nm.search(nm.games.ConnectFour("4453"), depth=3, algorithm="pvs")
+    assert (rows[0]["line"], rows[0]["value"], rows[0]["best_move"], rows[0]["nodes"]) == (
+        "3", str(single.value), str(single.best_move), str(single.stats.nodes))
+    assert rows[0]["pv"] == " ".join(map(str, single.pv))
+    assert rows[0]["error"] == ""
+
+
+def test_bad_lines_are_reported_and_the_rest_runs(tmp_path, capsys):
+    path = tmp_path / "mixed.txt"
+    path.write_text("connect4 4444444\nchess startpos\ntictactoe x\ntree [[1, 2]\n"
+                    "tree []\ntictactoe xo.......\nconnect4 8\n")
+    status, out, err = run(capsys, str(path), "--depth", "2", "--executor", "threads", "--no-progress")
+    assert status == 1
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["line"] for r in records] == [1, 2, 3, 4, 5, 6, 7]
+    failed = {r["line"]: r for r in records if "error" in r}
+    assert sorted(failed) == [1, 2, 3, 4, 5, 7]
+    assert "column 4 is full" in failed[1]["message"]
+    assert "unknown game 'chess'" in failed[2]["message"]
+    assert "9 squares" in failed[3]["message"]
+    assert "cannot read the tree" in failed[4]["message"]
+    assert "empty list" in failed[5]["message"]
+    assert records[5]["value"] == nm.search(nm.games.TicTacToe("xo......."), depth=2).value
+    assert "6 of 7 positions failed (lines 1, 2, 3, 4, 5, 7)" in err
+
+
+def test_solve(tmp_path, capsys):
+    path = tmp_path / "late.txt"
+    path.write_text("connect4 2252576253462244111563365343671351441\ntictactoe x...o....\n")
+    status, out, _ = run(capsys, str(path), "--solve", "--executor", "threads")
+    assert status == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    for record, game in zip(records, [nm.games.ConnectFour("2252576253462244111563365343671351441"),
+                                      nm.games.TicTacToe("x...o....")]):
+        single = nm.solve(game)
+        assert (record["value"], record["outcome"], record["plies"], record["score"], record["pv"]) == (
+            single.value, single.outcome, single.plies, single.score, list(single.pv))
+    assert records[0]["score"] == -1 and records[1]["outcome"] == "draw"
+    status, out, _ = run(capsys, str(path), "--solve", "--weak", "--executor", "threads")
+    assert [json.loads(line)["outcome"] for line in out.splitlines()] == ["loss", "draw"]
+
+
+def test_the_default_process_pool_and_stdin(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("tictactoe ....x....\nconnect4 44\n"))
+    status, out, _ = run(capsys, "-", "--node-limit", "500", "--workers", "1")
+    assert status == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    single = nm.search(nm.games.ConnectFour("44"), node_limit=500)
+    assert (records[1]["value"], records[1]["nodes"], records[1]["stop_reason"]) == (
+        single.value, single.stats.nodes, "node_limit")
+
+
+def test_a_game_added_to_native_games_is_read_by_its_name(monkeypatch):
+    monkeypatch.setitem(nm.games.NATIVE_GAMES, "ttt", nm.games.TicTacToe)
+    [(number, name, text, game)] = list(cli_analyze.read_positions(["ttt x........"]))
+    assert (number, name, text, game) == (1, "ttt", "x........", nm.games.TicTacToe("x........"))
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--solve", "--algorithm", "pvs"], "--algorithm"),
+    (["--solve", "--depth", "3"], "--depth"),
+    (["--weak"], "--weak"),
+    (["--executor", "mpi://x"], "--executor"),
+    (["--executor", "dask://127.0.0.1:1", "--workers", "2"], "--workers"),
+    (["--depth", "-3", "--executor", "threads"], "depth"),
+    (["--chunksize", "0", "--executor", "threads"], "chunksize"),
+])
+def test_bad_options_exit_2(positions, capsys, argv, words):
+    status, out, err = run(capsys, str(positions), *argv)
+    assert status == 2 and out == ""
+    assert err.startswith("negamax analyze: error:") and words in err
+
+
+def test_a_missing_file_exits_2(tmp_path, capsys):
+    status, _, err = run(capsys, str(tmp_path / "nowhere.txt"))
+    assert status == 2 and "cannot read" in err
+
+
+def test_an_unreachable_scheduler_exits_2(positions, capsys, monkeypatch):
+    monkeypatch.setattr(cli_analyze, "CONNECT_TIMEOUT", 1)
+    status, _, err = run(capsys, str(positions), "--executor", "dask://127.0.0.1:9", "--depth", "1")
+    assert status == 2 and "cannot reach the Dask scheduler" in err
