@@ -70,7 +70,7 @@ def test_csv_output_to_a_file(positions, tmp_path, capsys):
 
 def test_bad_lines_are_reported_and_the_rest_runs(tmp_path, capsys):
     path = tmp_path / "mixed.txt"
-    path.write_text("connect4 4444444\nchess startpos\ntictactoe x\ntree [[1, 2]\n"
+    path.write_text("connect4 4444444\ngo 19x19\ntictactoe x\ntree [[1, 2]\n"
                     "tree []\ntictactoe xo.......\nconnect4 8\n")
     status, out, err = run(capsys, str(path), "--depth", "2", "--executor", "threads", "--no-progress")
     assert status == 1
@@ -79,7 +79,7 @@ def test_bad_lines_are_reported_and_the_rest_runs(tmp_path, capsys):
     failed = {r["line"]: r for r in records if "error" in r}
     assert sorted(failed) == [1, 2, 3, 4, 5, 7]
     assert "column 4 is full" in failed[1]["message"]
-    assert "unknown game 'chess'" in failed[2]["message"]
+    assert "unknown game 'go'" in failed[2]["message"]
     assert "9 squares" in failed[3]["message"]
     assert "cannot read the tree" in failed[4]["message"]
     assert "empty list" in failed[5]["message"]
