@@ -6,6 +6,8 @@
 
 cdef enum:
     NULL_MOVE = -2            # path entry of a null move (never a real move: moves are >= 0)
+    NULL_MOVE_MIN_DEPTH = 4      # no null move with fewer plies to go (too close to the horizon)
+    NULL_MOVE_VERIFY_DEPTH = 6   # null-move cutoffs at this depth or less are verified
 
 
 cdef Score ab_search(SearchContext* context, GameT game, int depth, int ply, Score alpha, Score beta) noexcept nogil:
@@ -69,15 +71,25 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
 
     # 2. Null move: if passing the turn still fails high, a real move will too (not in check,
     #    not twice in a row, not where the game says passing is unsound, not near mate scores).
-    if (context.options.use_null_move and not pv_node and not in_check and depth >= 3
+    #    Near the horizon a cutoff is verified by a real search at the reduced depth: passing
+    #    is no test in zugzwang, where every real move loses (a quiet mate threat, say).
+    if (context.options.use_null_move and not pv_node and not in_check and depth >= NULL_MOVE_MIN_DEPTH
             and context.path[ply] != NULL_MOVE and -EVAL_LIMIT < beta < EVAL_LIMIT
             and game.null_move_allowed() and game.static_evaluation() >= beta):
+        reduction = 3 if depth > 6 else 2
         context.path[ply + 1] = NULL_MOVE
         game.make_null_move()
-        value = -ab_search(context, game, depth - 1 - (3 if depth > 6 else 2), ply + 1, -beta, -beta + 1)
+        value = -ab_search(context, game, depth - 1 - reduction, ply + 1, -beta, -beta + 1)
         game.unmake_null_move()
         if context.status != RUNNING:
             return 0
+        if value >= beta and depth <= NULL_MOVE_VERIFY_DEPTH:
+            move = context.path[ply]
+            context.path[ply] = NULL_MOVE      # no second null move in the verification
+            value = ab_node(context, game, depth - reduction, ply, beta - 1, beta, False)
+            context.path[ply] = move
+            if context.status != RUNNING:
+                return 0
         if value >= beta:
             context.stats.null_move_cutoffs += 1
             return beta if value > EVAL_LIMIT else value
@@ -121,17 +133,20 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
     alpha_searched = alpha
 
     # 5. The moves, best first; after the first, null windows when PVS is on, and late quiet
-    #    moves at reduced depth when reductions are on (searched again in full if they beat alpha).
+    #    moves at reduced depth when reductions are on (searched again in full if they beat
+    #    alpha; never in check, at principal-variation nodes, or for a move that gives check).
     order_moves(context, game, ply, moves, count, tt_move)
     for i in range(count):
         move = moves[i]
         reduction = 0
-        if (context.options.use_lmr and i >= 3 and depth >= 3 and not in_check
+        if (context.options.use_lmr and i >= 3 and depth >= 3 and not in_check and not pv_node
                 and not game.move_is_noisy(move) and move != tt_move
                 and move != context.killers[2 * ply] and move != context.killers[2 * ply + 1]):
             reduction = 2 if (i >= 6 and depth >= 6) else 1
         context.path[ply + 1] = move
         game.make_move(move)
+        if reduction and context.checks_known and game.in_check():
+            reduction = 0        # a move that gives check is never reduced
         if reduction:
             context.stats.reductions += 1
             value = -ab_search(context, game, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha)
