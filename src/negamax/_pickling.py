@@ -21,9 +21,10 @@ from negamax.games import ConnectFour, TicTacToe
 from negamax.scores import EVAL_LIMIT
 from negamax.trees import ExplicitTree, UniformTree, from_arrays, from_nested
 
-#: The public attributes of NativeGame a subclass may change after construction.
-_FLAGS = ("max_moves", "max_ply", "has_order_hints", "has_keys", "has_safe_moves",
-          "has_noisy_moves", "has_check", "has_null_move")
+#: The public attributes of NativeGame a subclass may change after construction (max_moves
+#: and max_ply are read-only: the rebuilt game derives them as the original did).
+_FLAGS = ("has_order_hints", "has_keys", "has_safe_moves", "has_noisy_moves", "has_check",
+          "has_null_move")
 
 
 def _flags_of(game: Any) -> Dict[str, Any]:
