@@ -19,6 +19,8 @@ _INTRO = {
                   "sqrt(b), where b is the game's own average branching factor at that depth.",
     "speed": "negamax's compiled search beside the seeds' plain recursive Python and a hand-written C "
              "loop, measured in the same run.",
+    "threads": "One search on several cores (Lazy SMP): the same searches with two threads and "
+               "with one, in the same run.",
     "chess": "Chess: perft against python-chess, the full engine's nodes per second, and how "
              "alpha-beta cuts the tree from b^d towards b^(d/2) on middlegame positions.",
     "peers": "Other Python libraries searching the same positions to the same depth.",
@@ -81,6 +83,7 @@ def markdown_text(report: Dict[str, Any], plots: List[str]) -> str:
                  [p for p in plots if p.startswith("games_")]),
                 ("speed", "Speed", [t for t in tables if t.title.startswith("Speed")],
                  [p for p in plots if p == "speed.png"]),
+                ("threads", "Threads", [t for t in tables if t.title.startswith("Threads")], []),
                 ("chess", "Chess", [t for t in tables if t.title.startswith("Chess")], []),
                 ("peers", "Peers", [t for t in tables if t.title.startswith("Peers")], []),
                 ("checkers", "Checkers", [t for t in tables if t.title.startswith("Checkers")], [])]

@@ -206,6 +206,9 @@ def all_tables(report: Dict[str, Any], markdown: bool = False) -> List[Table]:
     tables = leaf_count_tables(report["leaf_counts"])
     tables += game_tables(report["real_games"], markdown)
     tables.append(speed_table(report["speed"]))
+    if "threads" in report:
+        from negamax.bench import threads
+        tables += threads.tables(report["threads"])
     if "chess" in report:
         from negamax.bench import chess
         tables += chess.tables(report["chess"])
