@@ -87,6 +87,24 @@ cdef class Liar(NativeGame):
         return 0
     def copy(self):
         return Liar()
+
+
+cdef class Failer(NativeGame):
+    """Sets its error flag, as a game whose callback failed would."""
+    def __init__(self):
+        self.max_moves = 2
+        self.max_ply = 40
+    cdef int generate_moves(self, Move* moves) noexcept nogil:
+        self.error = 1
+        moves[0] = 0
+        moves[1] = 1
+        return 2
+    cdef bint at_terminal(self) noexcept nogil:
+        return False
+    cdef Score static_evaluation(self) noexcept nogil:
+        return 0
+    def copy(self):
+        return Failer()
 '''
 
 
@@ -112,6 +130,12 @@ def test_a_native_game_generating_more_than_max_moves_raises(tmp_path):
                     assert "Liar generated more moves than its max_moves = 2" in str(error), error
                 else:
                     raise AssertionError("no error")
+            try:
+                nm.search(liar.Failer(), depth=30, algorithm="pvs")
+            except RuntimeError as error:
+                assert "Failer reported a failure during the search" in str(error), error
+            else:
+                raise AssertionError("no error from Failer")
             print("ok")
         """)], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert check.stdout.strip() == "ok", check.stderr[-3000:]
@@ -135,6 +159,26 @@ def test_a_trace_that_cannot_grow_raises_a_memory_error():
                                timeout=300)
     assert "memory error: not enough memory for the search trace" in completed.stdout, \
         completed.stdout + completed.stderr[-2000:]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGALRM is POSIX")
+def test_a_signal_handler_that_raises_ends_the_search_with_its_exception():
+    import signal
+
+    class Alarm(Exception):
+        pass
+
+    def handler(signum, frame):
+        raise Alarm("from the handler")
+
+    previous = signal.signal(signal.SIGALRM, handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        with pytest.raises(Alarm, match="from the handler"):
+            nm.search(ConnectFour(), algorithm="pvs", time_limit=30)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def test_an_iteration_callback_that_raises_ends_the_search_with_its_exception():
