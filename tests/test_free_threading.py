@@ -80,6 +80,12 @@ def jobs():
         ("connect4 mtdf", lambda: nm.search(nm.games.ConnectFour("4453"), depth=10, algorithm="mtdf",
                                             tt=True, tt_mb=TABLE_MB)),
         ("connect4 solve", lambda: nm.solve(nm.games.ConnectFour(CONNECT4_ENDGAME), tt=True, tt_mb=TABLE_MB)),
+        ("chess pvs", lambda: nm.search(nm.games.Chess(), depth=4, algorithm="pvs", tt=True,
+                                        tt_mb=TABLE_MB)),
+        ("checkers pvs", lambda: nm.search(nm.games.Checkers(), depth=6, algorithm="pvs", tt=True,
+                                           tt_mb=TABLE_MB)),
+        ("connect4 batch", lambda: nm.solve_many([nm.games.ConnectFour(CONNECT4_ENDGAME)] * 2,
+                                                 tt=True, tt_mb=TABLE_MB)[1]),
     ]
     for seed in range(3):
         work.append((f"uniform {seed}", lambda seed=seed: nm.search(nm.trees.uniform(6, 6, seed=seed))))
