@@ -50,7 +50,7 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
     cdef bint quiet
     # Only nodes searched with an open window (and the root) keep a principal variation: a
     # null-window result is a bound, and copying lines there would cost for nothing.
-    cdef bint pv_node = beta - alpha > 1 or ply == context.root_ply
+    cdef bint pv_node = (<int64_t> beta - alpha) > 1 or ply == context.root_ply
 
     # 1. The transposition table: the stored move is searched first; a result deep enough
     #    answers the node (except at the root, which must name a move).

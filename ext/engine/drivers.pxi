@@ -36,16 +36,16 @@ cdef Score search_iteration(Searcher searcher, int depth, Score guess, bint has_
     if not (context.options.use_aspiration and has_guess and -EVAL_LIMIT <= guess <= EVAL_LIMIT):
         return search_once(searcher, depth, -SCORE_INFINITY, SCORE_INFINITY)
     delta = ASPIRATION_DELTA
-    alpha = max(guess - delta, -SCORE_INFINITY)
-    beta = min(guess + delta, SCORE_INFINITY)
+    alpha = <Score> max(<int64_t> guess - delta, -SCORE_INFINITY)   # in 64 bits: no overflow
+    beta = <Score> min(<int64_t> guess + delta, SCORE_INFINITY)
     while True:
         value = search_once(searcher, depth, alpha, beta)
         if context.status != RUNNING:
             return 0
         if value <= alpha and alpha > -SCORE_INFINITY:
-            alpha = max(value - delta, -SCORE_INFINITY)
+            alpha = <Score> max(<int64_t> value - delta, -SCORE_INFINITY)
         elif value >= beta and beta < SCORE_INFINITY:
-            beta = min(value + delta, SCORE_INFINITY)
+            beta = <Score> min(<int64_t> value + delta, SCORE_INFINITY)
         else:
             return value
         context.stats.aspiration_researches += 1
