@@ -15,7 +15,7 @@ position at DEFAULT_DEPTH, unless SEARCHES lists positions for it."""
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Dict, Iterator, List, Sequence, TextIO, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, TextIO, Tuple
 
 import negamax as nm
 
@@ -104,8 +104,10 @@ def signature_searches() -> Iterator[Tuple[str, Callable[[], Any], Dict[str, Any
     yield ("Python Nim 3,4,5", lambda: Nim([3, 4, 5]), {"algorithm": "pvs"})
 
 
-def signature(out: TextIO = sys.stdout) -> int:
-    """Run every search, print one line each on `out` and return the total node count."""
+def signature(out: Optional[TextIO] = None) -> int:
+    """Run every search, print one line each on `out` (default stdout) and return the total
+    node count."""
+    out = sys.stdout if out is None else out
     total = 0
     for label, make, options in signature_searches():
         options = dict(options)
@@ -117,8 +119,9 @@ def signature(out: TextIO = sys.stdout) -> int:
     return total
 
 
-def run(out: TextIO = sys.stdout) -> int:
+def run(out: Optional[TextIO] = None) -> int:
     """`negamax bench --signature`: the searches, then the total alone on the last line."""
+    out = sys.stdout if out is None else out
     total = signature(out)
     print(total, file=out)
     return 0
