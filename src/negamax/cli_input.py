@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 from typing import Any, List
 
-__all__ = ["MAX_QUOTE", "quote", "shorten_message", "read_nested", "read_count"]
+from negamax.quoting import MAX_QUOTE, short_repr
 
-#: Characters of a user's input an error message quotes at most.
-MAX_QUOTE = 60
+__all__ = ["MAX_QUOTE", "quote", "shorten_message", "read_nested", "read_count"]
 
 #: Longest error message the command line prints; the middle of a longer one is cut.
 MAX_MESSAGE = 400
@@ -19,12 +18,8 @@ _TOKEN = re.compile(rf"\s*(?:(?P<open>[\[(])|(?P<close>[\])])|(?P<comma>,)|(?P<n
 
 
 def quote(text: Any, limit: int = MAX_QUOTE) -> str:
-    """repr() of `text`, cut to about `limit` characters with the full length said."""
-    if not isinstance(text, str):
-        text = str(text)
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}... ({len(text):,} characters)"
+    """repr() of `text` (as a string), cut to about `limit` characters with its length said."""
+    return short_repr(text if isinstance(text, str) else str(text), limit)
 
 
 def shorten_message(message: str, limit: int = MAX_MESSAGE) -> str:
