@@ -98,7 +98,7 @@ def signature_searches() -> Iterator[Tuple[str, Callable[[], Any], Dict[str, Any
            {"algorithm": "alphabeta"})
     yield ("uniform tree b=5 d=7 random", lambda: nm.trees.uniform(5, 7, ordering="random", seed=1),
            {"algorithm": "pvs", "tt": True})
-    yield ("seed 003's tree", lambda: nm.trees.from_nested([[[3, 4], [8, [-2, 10], 5]], 7]),
+    yield ("hand-made tree [[[3, 4], [8, [-2, 10], 5]], 7]", lambda: nm.trees.from_nested([[[3, 4], [8, [-2, 10], 5]], 7]),
            {"algorithm": "alphabeta"})
     yield ("Python Nim 3,4,5", lambda: Nim([3, 4, 5]), {"algorithm": "alphabeta"})
     yield ("Python Nim 3,4,5", lambda: Nim([3, 4, 5]), {"algorithm": "pvs"})
