@@ -36,7 +36,7 @@ def main(argv: List[str] = None) -> None:
     parser.add_argument("--time-limit", type=float, default=120.0)
     args = parser.parse_args(argv)
     sizes = [float(size) for size in args.sizes.split(",")]
-    print(f"| position | score | " + " | ".join(f"{size:g} MB" for size in sizes) + " |")
+    print("| position | score | " + " | ".join(f"{size:g} MB" for size in sizes) + " |")
     print("| --- | ---: | " + " | ".join("---:" for _ in sizes) + " |")
     for moves in args.positions.split(","):
         cells, score = [], None
