@@ -204,3 +204,11 @@ def test_long_searches_get_a_hint_on_bounding_them(capsys):
     from negamax.__main__ import looks_long
     assert looks_long(nm.games.ConnectFour("44"))
     assert not looks_long(nm.games.TicTacToe())
+
+
+def test_early_connect4_solves_get_a_bigger_table():
+    early, late = nm.games.ConnectFour("4445555"), nm.games.ConnectFour("2252576253462244111563365343671351441")
+    assert cli_games.solve_table_mb("connect4", early, None) == cli_games.EARLY_SOLVE_TT_MB
+    assert cli_games.solve_table_mb("connect4", early, 8.0) == 8.0
+    assert cli_games.solve_table_mb("connect4", late, None) is None
+    assert cli_games.solve_table_mb("tictactoe", nm.games.TicTacToe(), None) is None

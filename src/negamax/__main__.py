@@ -66,7 +66,8 @@ def _build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--weak", action="store_true", help="only tell win, draw or loss (faster)")
     solve.add_argument("--time-limit", type=float, default=None, help="seconds")
     solve.add_argument("--tt-mb", type=float, default=None,
-                       help=f"transposition table size in MB (default {nm.DEFAULT_TT_MB})")
+                       help=f"transposition table size in MB (default {nm.DEFAULT_TT_MB}; 256 for "
+                            f"Connect Four positions of fewer than 10 stones)")
     solve.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                        help="print the elapsed time every few seconds on stderr (default: on when "
                             "stderr is a terminal). Ctrl-C stops the solve and prints the bounds "
