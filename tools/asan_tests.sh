@@ -17,10 +17,11 @@ CFLAGS="-fsanitize=$sanitizers -fno-sanitize-recover=all -fno-omit-frame-pointer
     LDFLAGS="-fsanitize=$sanitizers" \
     python setup.py -q build_ext --inplace
 # The interpreter is not built with ASan: preload the runtime, and libstdc++ after it so that
-# C++ extensions of other packages (matplotlib) can throw; leaks in CPython are not ours.
+# C++ extensions of other packages (matplotlib) can throw; leaks in CPython are not ours; a
+# table larger than memory must fail as calloc returning NULL (a MemoryError), as without ASan.
 # UBSan's runtime comes in as a dependency of the extensions. --capture=sys leaves the file
 # descriptor 2 alone, so a sanitizer's report reaches the terminal even when it aborts the run.
-ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libstdc++.so)" \
     PYTHONPATH="$work/src" \
     python -m pytest -q -p no:cacheprovider --capture=sys \
