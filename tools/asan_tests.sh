@@ -21,8 +21,10 @@ CFLAGS="-fsanitize=$sanitizers -fno-sanitize-recover=all -fno-omit-frame-pointer
 # table larger than memory must fail as calloc returning NULL (a MemoryError), as without ASan.
 # UBSan's runtime comes in as a dependency of the extensions. --capture=sys leaves the file
 # descriptor 2 alone, so a sanitizer's report reaches the terminal even when it aborts the run.
+# Deselected: tests that build or inspect an installation (this build is a copy on PYTHONPATH).
 ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libstdc++.so)" \
     PYTHONPATH="$work/src" \
     python -m pytest -q -p no:cacheprovider --capture=sys \
-        --deselect tests/test_cython_interface.py --deselect tests/test_stubs.py "$@"
+        --deselect tests/test_cython_interface.py --deselect tests/test_stubs.py \
+        --deselect tests/test_install.py::test_package_comes_from_where_it_was_installed "$@"
