@@ -184,4 +184,4 @@ def test_play_uses_book_moves(small_book, tmp_path):
     assert cli_games.play_command(args, read=lambda prompt: next(replies), out=out) == 0
     text = out.getvalue()
     first = book.lookup(ConnectFour("", width=WIDTH, height=HEIGHT))[1]
-    assert f"engine plays {first}  (" in text and text.count("from the book") == 2
+    assert f"engine plays {first}  (" in text and text.count("from the opening book") == 2

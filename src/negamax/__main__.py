@@ -4,14 +4,21 @@
 from __future__ import annotations
 
 import argparse
-import ast
 import importlib
-import json
 import sys
 from typing import List, Optional
 
 import negamax as nm
-from negamax.scores import plies_to_end
+from negamax.cli_games import format_line, make_game
+from negamax.cli_input import read_count, read_nested, shorten_message
+from negamax.cli_progress import Progress, describe_score, search_options, wants_progress
+
+#: Exit status of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
+#: Exit status for unusable input: a bad position, option or tree.
+EXIT_USAGE = 2
+#: Exit status when memory ran out (e.g. a transposition table larger than the machine's memory).
+EXIT_MEMORY = 3
 
 
 #: Commands that live in a module of their own: each module has COMMANDS (the names it adds),
@@ -48,6 +55,10 @@ def _build_parser() -> argparse.ArgumentParser:
     search.add_argument("--tree-ordering", choices=nm.trees.ORDERINGS, default="random",
                         help="uniform trees: leaf arrangement")
     search.add_argument("--seed", type=int, default=0, help="uniform trees: random seed")
+    search.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="print each completed depth on stderr (default: on when stderr is a "
+                             "terminal). The search deepens iteratively; Ctrl-C stops it and prints "
+                             "the deepest depth completed")
 
     solve = commands.add_parser("solve", help="solve a position exactly: value, best move, principal variation")
     solve.add_argument("game", choices=["connect4", "tictactoe", "checkers"])
@@ -56,7 +67,13 @@ def _build_parser() -> argparse.ArgumentParser:
                             "tictactoe: 9 characters; checkers: a PDN FEN such as 'B:WK1,K10:BK23'")
     solve.add_argument("--weak", action="store_true", help="only tell win, draw or loss (faster)")
     solve.add_argument("--time-limit", type=float, default=None, help="seconds")
-    solve.add_argument("--tt-mb", type=float, default=None, help="transposition table size in MB")
+    solve.add_argument("--tt-mb", type=float, default=None,
+                       help=f"transposition table size in MB (default {nm.DEFAULT_TT_MB}; 256 for "
+                            f"Connect Four positions of fewer than 10 stones)")
+    solve.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                       help="print the elapsed time every few seconds on stderr (default: on when "
+                            "stderr is a terminal). Ctrl-C stops the solve and prints the bounds "
+                            "proven so far")
     solve.add_argument("--book", default=None,
                        help="connect4: an opening book (examples/connect4_book.py); a position "
                             "it holds is answered from it, on the book's board size")
@@ -64,7 +81,9 @@ def _build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a game against the engine in the terminal")
     play.add_argument("game", choices=["connect4", "tictactoe", "chess", "checkers"])
     play.add_argument("--engine-first", action="store_true", help="the engine makes the first move")
-    play.add_argument("--think", type=float, default=1.0, help="seconds the engine thinks per move")
+    play.add_argument("--think", type=float, default=1.0,
+                      help="seconds the engine thinks per move (Ctrl-C while it thinks makes it "
+                           "move at once; Ctrl-C at your prompt quits)")
     play.add_argument("--fen", default=None, help="chess: start from this FEN; checkers: from this PDN FEN")
     play.add_argument("--book", default=None,
                       help="connect4: an opening book; the engine plays its moves while it has them "
@@ -78,47 +97,50 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _read_nested(text: str):
-    """A nested list written as JSON or as a Python literal."""
-    try:
-        return json.loads(text)
-    except ValueError:
-        pass
-    try:
-        return ast.literal_eval(text)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        raise ValueError(f"cannot read the tree {text!r}: write it as a nested list of numbers, "
-                         f"e.g. '[[3, 4], [8, 5]]'") from None
-
-
 def _make_game(args: argparse.Namespace):
     if args.game in ("tictactoe", "connect4", "checkers"):
         if not args.maximizing:
             raise ValueError("--min applies to trees only: a game's values are from the side to move")
-        if args.game == "connect4":
-            return nm.games.ConnectFour("".join(args.position))
         if args.game == "checkers":
             return nm.games.Checkers(" ".join(args.position) or None)
-        return nm.games.TicTacToe("".join(args.position) or ".........")
+        return make_game(args.game, "".join(args.position))
     if args.game == "tree":
         if not args.position:
             raise ValueError("give the tree as a nested list, e.g. '[[3, 4], [8, 5]]'")
-        return nm.trees.from_nested(_read_nested(" ".join(args.position)), maximizing=args.maximizing)
+        return nm.trees.from_nested(read_nested(" ".join(args.position)), maximizing=args.maximizing)
     if len(args.position) != 2:
         raise ValueError("give the branching factor and the depth, e.g. 'uniform 8 6'")
-    branching, depth = (int(x) for x in args.position)
+    branching = read_count(args.position[0], "the branching factor (uniform BRANCHING DEPTH)", 1)
+    depth = read_count(args.position[1], "the depth (uniform BRANCHING DEPTH)", 0)
     return nm.trees.uniform(branching, depth, ordering=args.tree_ordering, seed=args.seed,
                             maximizing=args.maximizing)
 
 
-def format_result(game, result: nm.SearchResult) -> str:
-    """A human-readable report of a search result."""
+#: Searches to the end of a game with more empty cells than this get a hint on bounding them.
+LONG_CONNECT4_EMPTY_CELLS = 16
+#: Uniform trees with more leaves than this get the hint too.
+LONG_TREE_LEAVES = 10 ** 7
+
+
+def looks_long(game) -> bool:
+    """A rough guess whether a search of `game` to the end can take more than a few seconds."""
+    if isinstance(game, nm.trees.UniformTree):
+        return game.num_leaves > LONG_TREE_LEAVES
+    if isinstance(game, nm.games.ConnectFour) and not game.is_terminal():
+        return game.width * game.height - game.stones > LONG_CONNECT4_EMPTY_CELLS
+    return False
+
+
+def format_result(game, result: nm.SearchResult, exact: bool = False) -> str:
+    """A human-readable report of a search result; `exact` says the value is not a heuristic
+    estimate (a completed search to the end)."""
     stats = result.stats
-    value = f"{result.value}"
-    distance = plies_to_end(result.value) if result.value is not None and not isinstance(
-        game, nm.trees.Tree) else None
-    if distance is not None:
-        value += f" ({'win' if nm.is_win(result.value) else 'loss'} in {distance} plies)"
+    if isinstance(game, nm.trees.Tree) or result.value is None:
+        value = f"{result.value}" if result.value is not None else "none (stopped before any move was searched)"
+    else:
+        exact = exact or nm.plies_to_end(result.value) is not None
+        words = describe_score(result.value, True) if exact else "a heuristic estimate"
+        value = f"{result.value} ({words})"
     rate = stats.nodes / result.elapsed if result.elapsed > 0 else float("inf")
     lines = [
         str(game) if not isinstance(game, nm.trees.Tree) else repr(game),
@@ -126,7 +148,7 @@ def format_result(game, result: nm.SearchResult) -> str:
         f"algorithm : {result.algorithm}",
         f"value     : {value}",
         f"best move : {result.best_move}",
-        f"pv        : {' '.join(str(m) for m in result.pv)}",
+        f"pv        : {format_line(result.pv)}",
         f"depth     : {result.depth}   stop: {result.stop_reason.value}",
         f"nodes     : {stats.nodes:,}   leaves: {stats.leaves:,}   cutoffs: {stats.cutoffs:,}   "
         f"max ply: {stats.max_ply}   iterations: {stats.iterations}",
@@ -135,46 +157,74 @@ def format_result(game, result: nm.SearchResult) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Optional[List[str]] = None) -> int:
-    """Entry point of the `negamax` command."""
-    args = _build_parser().parse_args(argv)
+def _error(message: str, status: int = EXIT_USAGE) -> int:
+    print(f"negamax: error: {shorten_message(str(message))}", file=sys.stderr)
+    return status
+
+
+def _memory_error(error: MemoryError) -> int:
+    detail = f" ({error})" if str(error) else ""
+    return _error(f"not enough memory{detail}: give a smaller --tt-mb "
+                  f"(the default is {nm.DEFAULT_TT_MB} MB)", EXIT_MEMORY)
+
+
+def search_command(args: argparse.Namespace) -> int:
+    """Run `negamax search GAME ...`: 0 when done (or stopped by a limit), 130 on Ctrl-C."""
+    game = _make_game(args)
+    maximizing = args.maximizing if args.game in ("tree", "uniform") else None
+    bounded = args.depth is not None or args.time_limit is not None or args.node_limit is not None
+    progress = Progress(sys.stderr, wants_progress(args.progress, sys.stderr))
+    # Deepen iteratively (depth 1, 2, ...) always, so that each depth can be shown and Ctrl-C
+    # or a limit leaves the deepest completed depth to print.
+    options = dict(search_options(progress), iterative=True)
+    if not bounded and looks_long(game):
+        progress.say("searching to the end of the game, which can take very long: bound it with "
+                     "--time-limit SECONDS or --depth PLIES (Ctrl-C stops and prints the best so far)")
+    with progress:
+        result = nm.search(game, args.depth, algorithm=args.algorithm or "alphabeta",
+                           ordering=not args.no_ordering,
+                           time_limit=args.time_limit, node_limit=args.node_limit,
+                           maximizing=maximizing, **options)
+    exact = args.depth is None and result.stop_reason is nm.StopReason.COMPLETED
+    print(format_result(game, result, exact=exact))
+    if result.stop_reason is nm.StopReason.INTERRUPTED:
+        print("interrupted: the result above is the best found so far", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    return 0
+
+
+def _run(args: argparse.Namespace) -> int:
     for module in _command_modules():
         if args.command in getattr(module, "COMMANDS", ()):
             return module.run(args)
     if args.command == "bench":
         from negamax.bench import cli as bench_cli
         return bench_cli.run(args)
-    if args.command in ("search", "play") and args.game == "chess":
-        from negamax import cli_chess
-        try:
+    try:
+        if args.command in ("search", "play") and args.game == "chess":
+            from negamax import cli_chess
             return cli_chess.search_command(args) if args.command == "search" \
                 else cli_chess.play_command(args)
-        except (ValueError, TypeError) as error:
-            print(f"negamax: error: {error}", file=sys.stderr)
-            return 2
-    if args.command in ("solve", "play"):
-        from negamax import cli_games
-        try:
+        if args.command in ("solve", "play"):
+            from negamax import cli_games
             if args.command == "solve":
                 return cli_games.solve_command(args)
             return cli_games.play_command(args)
-        except (ValueError, TypeError) as error:
-            print(f"negamax: error: {error}", file=sys.stderr)
-            return 2
+        return search_command(args)
+    except (ValueError, TypeError, RecursionError) as error:
+        return _error(str(error))
+    except MemoryError as error:
+        return _memory_error(error)
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """Entry point of the `negamax` command."""
     try:
-        game = _make_game(args)
-        if args.game == "tree" or args.game == "uniform":
-            maximizing = args.maximizing
-        else:
-            maximizing = None
-        result = nm.search(game, args.depth, algorithm=args.algorithm or "alphabeta", ordering=not args.no_ordering,
-                           time_limit=args.time_limit, node_limit=args.node_limit,
-                           maximizing=maximizing)
-    except (ValueError, TypeError) as error:
-        print(f"negamax: error: {error}", file=sys.stderr)
-        return 2
-    print(format_result(game, result))
-    return 0
+        args = _build_parser().parse_args(argv)
+        return _run(args)
+    except KeyboardInterrupt:
+        print("\nnegamax: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

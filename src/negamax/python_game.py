@@ -4,9 +4,31 @@ from __future__ import annotations
 
 import abc
 import copy as _copy
-from typing import Any, Hashable, Sequence
+import numbers
+from typing import Any, Hashable, Sequence, Tuple
 
-__all__ = ["Game"]
+__all__ = ["Game", "LIMIT_CEILING", "check_limits"]
+
+#: The largest max_moves and max_ply the search takes (they are C ints in the core).
+LIMIT_CEILING = 2 ** 31 - 1
+
+
+def _check_limit(owner: str, name: str, value: Any) -> int:
+    """`value` as the int limit `owner.name`, or a TypeError/ValueError naming it."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{owner}.{name} must be an int, not {type(value).__name__}")
+    if not 1 <= value <= LIMIT_CEILING:
+        shown = f"{int(value):,}" if abs(int(value)) < 10 ** 30 else f"an int of {len(str(int(value)))} digits"
+        raise ValueError(f"{owner}.{name} must be between 1 and 2**31 - 1, got {shown}")
+    return int(value)
+
+
+def check_limits(game: Any) -> Tuple[int, int]:
+    """The game's (max_moves, max_ply), checked: a TypeError or ValueError names the
+    attribute and the class when one is not an int from 1 to 2**31 - 1."""
+    owner = type(game).__name__
+    return (_check_limit(owner, "max_moves", getattr(game, "max_moves")),
+            _check_limit(owner, "max_ply", getattr(game, "max_ply")))
 
 
 class Game(abc.ABC):
@@ -28,6 +50,15 @@ class Game(abc.ABC):
     #: Upper bound on the number of plies from any position to the end of the game;
     #: the search refuses to go deeper than this.
     max_ply: int = 1024
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Check max_moves and max_ply where a subclass sets them as plain class attributes,
+        so a bad value is named when the class is defined rather than deep in a search."""
+        super().__init_subclass__(**kwargs)
+        for name in ("max_moves", "max_ply"):
+            value = cls.__dict__.get(name)
+            if value is not None and not hasattr(value, "__get__"):
+                _check_limit(cls.__name__, name, value)
 
     @abc.abstractmethod
     def legal_moves(self) -> Sequence[Any]:

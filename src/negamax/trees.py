@@ -14,6 +14,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 import numpy as np
 
 from negamax.games._trees import ExplicitTree, TreeGame, UniformTree
+from negamax.quoting import short_repr
 from negamax.scores import EVAL_LIMIT, MAX_PLY
 
 __all__ = ["Tree", "ExplicitTree", "UniformTree", "from_nested", "from_arrays", "uniform",
@@ -34,9 +35,9 @@ ORDERINGS = ("best", "worst", "random")
 
 def _check_leaf(value: Any) -> None:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"a leaf must be a number, not {type(value).__name__} {value!r}")
+        raise TypeError(f"a leaf must be a number, not {type(value).__name__} {short_repr(value)}")
     if not isinstance(value, (int, np.integer)) and not math.isfinite(float(value)):
-        raise ValueError(f"a leaf must be finite, got {value!r}")
+        raise ValueError(f"a leaf must be finite, got {short_repr(value)}")
 
 
 def _scores_for(values: Sequence[Any]) -> Tuple[np.ndarray, Optional[tuple], int]:
@@ -122,7 +123,7 @@ def _leaves_left_to_right(nested: Any) -> List[Any]:
             if id(node) in on_path:
                 raise ValueError("the nested lists contain themselves: a tree must be finite")
             if not node:
-                raise ValueError(f"tree node at path {_path_of(stack)} is an empty list: "
+                raise ValueError(f"tree node at path {_short_path(_path_of(stack))} is an empty list: "
                                  f"a node needs children")
             if depth >= MAX_PLY:
                 raise ValueError(f"the tree is more than {MAX_PLY} plies deep; "
@@ -136,9 +137,16 @@ def _leaves_left_to_right(nested: Any) -> List[Any]:
                 try:
                     _check_leaf(node)
                 except (TypeError, ValueError) as error:
-                    raise type(error)(f"tree leaf at path {_path_of(stack)}: {error}") from None
+                    raise type(error)(f"tree leaf at path {_short_path(_path_of(stack))}: {error}") from None
             leaves.append(node)
     return leaves
+
+
+def _short_path(path: Tuple[int, ...], limit: int = 12) -> str:
+    """A path for an error message: a long one keeps its last steps and says its length."""
+    if len(path) <= limit:
+        return str(path)
+    return f"(... {len(path) - limit} steps ..., {', '.join(map(str, path[-limit:]))}) of length {len(path)}"
 
 
 def _path_of(stack: List[Any]) -> Tuple[int, ...]:

@@ -49,6 +49,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game-depth", metavar="NAME:D,...",
                         help="deepest depth per game, e.g. tictactoe:5 (default: from --max-leaves)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    parser.add_argument("--signature", action="store_true",
+                        help="only print the node counts of a fixed set of searches over every "
+                             "built-in game, and their total last (the same on every run and "
+                             "platform; tests/data/signature.txt records it)")
 
 
 def _error(message: str) -> int:
@@ -60,6 +64,9 @@ def run(args: argparse.Namespace) -> int:
     """Run the report; returns the exit status."""
     import negamax as nm
 
+    if args.signature:
+        from negamax.bench import signature
+        return signature.run()
     try:
         settings = make_settings(full=args.full, grid=args.grid, max_leaves=args.max_leaves,
                                  game_depth=args.game_depth, games=args.games, repeat=args.repeat,

@@ -2,7 +2,8 @@
 
 - leaves_b{b}.png, one per branching factor: measured leaves against depth on a log scale,
   beside b**d and b**ceil(d/2) + b**floor(d/2) - 1;
-- games_{name}.png, one per game: leaves per variant against depth, and the effective
+- games_{name}.png, one per game: leaves of minimax, alpha-beta and the strongest searches
+  against depth; each enhancement alone relative to sorted alpha-beta; the effective
   branching factor beside sqrt(b);
 - speed.png: negamax's rate beside plain Python and C."""
 
@@ -64,31 +65,61 @@ def _leaf_plot(plt: Any, branching: int, rows: List[Dict[str, Any]], path: str) 
     plt.close(figure)
 
 
+#: Variants of the main game panel: the story from minimax to the strongest searches. Each
+#: enhancement alone goes to a panel of its own, relative to sorted alpha-beta.
+_MAIN_VARIANTS = ("minimax", "alphabeta", "alphabeta_ordered")
+_BASELINE = "alphabeta_ordered"
+
+
+def _leaves(row: Dict[str, Any], name: str) -> Any:
+    result = row["results"].get(name)
+    if result is None or "error" in result or result["stats"]["leaves"] <= 0:
+        return None
+    return result["stats"]["leaves"]
+
+
 def _game_plot(plt: Any, game: Dict[str, Any], path: str) -> None:
+    """Three panels: leaves of minimax, alpha-beta and the strongest algorithms per depth;
+    each enhancement alone as a ratio to sorted alpha-beta; the effective branching factor."""
     rows = game["rows"]
     depths = [row["depth"] for row in rows]
-    figure, (leaves_axes, ebf_axes) = plt.subplots(1, 2, figsize=(12, 4.8), dpi=110)
-    for index, variant in enumerate(game["variants"]):
-        points = [(row["depth"], row["results"][variant["name"]]["stats"]["leaves"]) for row in rows
-                  if "error" not in row["results"][variant["name"]]
-                  and row["results"][variant["name"]]["stats"]["leaves"] > 0]
+    variants = game["variants"]
+    main = [v for v in variants if v["name"] in _MAIN_VARIANTS or v["name"].endswith("+all")]
+    alone = [v for v in variants if v["name"].startswith("alphabeta+")]
+    figure, (leaves_axes, ratio_axes, ebf_axes) = plt.subplots(1, 3, figsize=(16, 4.8), dpi=110)
+    for index, variant in enumerate(main):
+        points = [(row["depth"], _leaves(row, variant["name"])) for row in rows]
+        points = [(d, n) for d, n in points if n is not None]
         if not points:
             continue
         marker = _MARKERS[index % len(_MARKERS)]
         leaves_axes.plot(*zip(*points), marker=marker, markersize=4, linewidth=1, label=variant["label"])
         if variant["name"] != "minimax":
             ebf = [(row["depth"], row["ebf"][variant["name"]]) for row in rows if variant["name"] in row["ebf"]]
-            ebf_axes.plot(*zip(*ebf), marker=marker, markersize=4, linewidth=1, label=variant["label"])
+            if ebf:
+                ebf_axes.plot(*zip(*ebf), marker=marker, markersize=4, linewidth=1, label=variant["label"])
+    for index, variant in enumerate(alone):
+        points = []
+        for row in rows:
+            leaves, baseline = _leaves(row, variant["name"]), _leaves(row, _BASELINE)
+            if leaves is not None and baseline:
+                points.append((row["depth"], leaves / baseline))
+        if points:
+            ratio_axes.plot(*zip(*points), marker=_MARKERS[index % len(_MARKERS)], markersize=4,
+                            linewidth=1, label=variant["label"].replace("alpha-beta, sorted + ", ""))
+    ratio_axes.axhline(1.0, color="0.3", linewidth=1, linestyle="--", label="sorted alpha-beta alone")
     ebf_axes.plot(depths, [row["branching"] for row in rows], color="0.3", linewidth=1.5,
                   label="b (minimax leaves^(1/d))")
     ebf_axes.plot(depths, [row["sqrt_branching"] for row in rows], color="0.3", linestyle="--", linewidth=1.5,
-                  label="sqrt(b)")
+                  label="sqrt(b) (perfect ordering)")
     leaves_axes.set_yscale("log")
-    leaves_axes.set_title(f"{game['name']}: leaves evaluated ({game['start']})")
-    leaves_axes.set_ylabel("leaves")
-    ebf_axes.set_title(f"{game['name']}: effective branching factor leaves^(1/d)")
-    ebf_axes.set_ylabel("branching factor")
-    for axes in (leaves_axes, ebf_axes):
+    leaves_axes.set_title(f"{game['name']}: leaves evaluated ({game['start']})", fontsize=10)
+    leaves_axes.set_ylabel("leaves (log scale)")
+    ratio_axes.set_title(f"{game['name']}: each enhancement alone", fontsize=10)
+    ratio_axes.set_ylabel("leaves / leaves of sorted alpha-beta")
+    ebf_axes.set_title(f"{game['name']}: effective branching factor", fontsize=10)
+    ebf_axes.set_ylabel("leaves^(1/depth)")
+    for axes in (leaves_axes, ratio_axes, ebf_axes):
         axes.set_xlabel("depth (plies)")
         axes.set_xticks(depths)
         axes.grid(True, alpha=0.3)

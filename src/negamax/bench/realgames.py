@@ -54,25 +54,34 @@ def enhancements() -> Tuple[str, ...]:
     return tuple(getattr(nm, "ENHANCEMENTS", ()))
 
 
+#: Readable names of the enhancement switches and algorithms, for tables and plots.
+ENHANCEMENT_NAMES = {"tt": "transposition table", "killers": "killer moves",
+                     "history": "history heuristic", "aspiration": "aspiration windows",
+                     "safe_moves": "safe moves only"}
+ALGORITHM_NAMES = {"pvs": "principal variation search", "mtdf": "MTD(f)"}
+
+
 def variants() -> List[Variant]:
     """The variants the section runs, read from this negamax's algorithms and enhancements."""
     extras = enhancements()
     all_off = tuple((name, False) for name in extras)
     all_on = tuple((name, True) for name in extras)
     found = [
-        Variant("minimax", "minimax", (("algorithm", "minimax"), ("ordering", False))),
-        Variant("alphabeta", "alpha-beta, game's move order",
+        Variant("minimax", "minimax (no pruning)", (("algorithm", "minimax"), ("ordering", False))),
+        Variant("alphabeta", "alpha-beta, moves unsorted",
                 (("algorithm", "alphabeta"), ("ordering", False)) + all_off),
-        Variant("alphabeta_ordered", "alpha-beta, game's ordering",
+        Variant("alphabeta_ordered", "alpha-beta, moves sorted by the game's hints",
                 (("algorithm", "alphabeta"), ("ordering", True)) + all_off),
     ]
     for extra in extras:
         options = tuple((name, name == extra) for name in extras)
-        found.append(Variant(f"alphabeta+{extra}", f"alpha-beta, ordering + {extra} alone",
+        found.append(Variant(f"alphabeta+{extra}",
+                             f"alpha-beta, sorted + {ENHANCEMENT_NAMES.get(extra, extra)}",
                              (("algorithm", "alphabeta"), ("ordering", True)) + options))
     for algorithm in nm.ALGORITHMS:
         if algorithm not in BASE_ALGORITHMS:
-            label = f"{algorithm}, ordering + all enhancements" if extras else f"{algorithm}, ordering"
+            name = ALGORITHM_NAMES.get(algorithm, algorithm)
+            label = f"{name}, sorted + every enhancement" if extras else f"{name}, sorted"
             found.append(Variant(f"{algorithm}+all", label,
                                  (("algorithm", algorithm), ("ordering", True)) + all_on))
     return found

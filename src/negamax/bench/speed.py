@@ -73,7 +73,7 @@ def _uniform(settings: ReportSettings, progress: Progress, c_baseline: Any) -> D
                              lambda: reference.alphabeta_uniform(python_leaves, branching, depth),
                              settings.python_repeat)
     sides.append(_side("python", seconds, python.leaves, python.value, python.nodes, python.leaves))
-    sides[-1]["label"] = "Python (seed 003's pruning)"
+    sides[-1]["label"] = "plain Python alpha-beta (recursive, over the leaf list)"
     if c_baseline is not None:
         # Timed: the plain loop. Its counting twin walks the same nodes; run once, untimed, it
         # gives the counts checked against negamax's.
@@ -87,7 +87,8 @@ def _uniform(settings: ReportSettings, progress: Progress, c_baseline: Any) -> D
         sides[-1]["label"] = UNIFORM_C_LABEL
     else:
         progress.advance()
-    return {"name": f"alpha-beta, uniform tree b={branching} d={depth}, random ordering (seed {settings.seed})",
+    return {"name": f"alpha-beta, uniform tree b={branching} d={depth}, leaves in random order "
+                    f"(random seed {settings.seed})",
             "key": "uniform", "unit": "leaves/s", "sides": sides}
 
 
@@ -97,15 +98,15 @@ def _tictactoe(settings: ReportSettings, progress: Progress, c_baseline: Any) ->
                              lambda: nm.search(nm.games.TicTacToe(), algorithm="minimax"), settings.repeat)
     sides.append(_side("negamax", seconds, result.stats.nodes, result.value, result.stats.nodes,
                        result.stats.leaves))
-    seconds, python = _timed(progress, "speed, Python tic-tac-toe minimax (seed 000)",
+    seconds, python = _timed(progress, "speed, Python tic-tac-toe minimax (board changed in place)",
                              reference.minimax_tictactoe, settings.python_repeat)
     sides.append(_side("python", seconds, python.nodes, python.value, python.nodes, python.leaves))
-    sides[-1]["label"] = "Python (seed 000, in place)"
-    seconds, functional = _timed(progress, "speed, Python tic-tac-toe minimax (seed 001)",
+    sides[-1]["label"] = "plain Python minimax, one board changed in place"
+    seconds, functional = _timed(progress, "speed, Python tic-tac-toe minimax (new board per move)",
                                  reference.minimax_tictactoe_functional, settings.python_repeat)
     sides.append(_side("python_functional", seconds, functional.nodes, functional.value, functional.nodes,
                        functional.leaves))
-    sides[-1]["label"] = "Python (seed 001, new board per move)"
+    sides[-1]["label"] = "plain Python minimax, a new board for every move"
     if c_baseline is not None:
         seconds, (value, nodes, count) = _timed(progress, "speed, C tic-tac-toe minimax",
                                                 c_baseline.minimax_tictactoe, settings.repeat)

@@ -1,0 +1,1 @@
+"""Fuzz harnesses of negamax's parsers and entry points (see registry.py and tools/fuzz.sh)."""

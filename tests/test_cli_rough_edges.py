@@ -1,0 +1,214 @@
+"""The command line as a new user meets it: deep trees, huge tables, long inputs, unfinished
+solves, heuristic scores in `play`, Ctrl-C at the prompt, progress lines."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+
+import pytest
+
+import negamax as nm
+from negamax import cli_games, cli_progress
+from negamax.__main__ import main
+from negamax.cli_input import MAX_QUOTE, quote, read_count, read_nested, shorten_message
+
+
+def _nested_chain(levels: int) -> str:
+    return "[" * levels + "1" + "]" * levels
+
+
+def test_a_tree_1000_levels_deep_is_searched(capsys):
+    assert main(["search", "tree", _nested_chain(1000)]) == 0
+    out = capsys.readouterr().out
+    assert "value     : 1" in out and "depth     : 1000" in out
+
+
+def test_read_nested_matches_python_literals_and_any_depth():
+    # Python's own parser is the reference where it can go.
+    import ast
+    for text in ("[[3, 4], [8, [-2, 10], 5]]", "[(1, 2.5), [3e2, -4,], 7]", "[[ 1 ,2 ],3]", "5",
+                 "[1_000, .5, -0.25]"):
+        assert read_nested(text) == _as_lists(ast.literal_eval(text))
+    deep = read_nested(_nested_chain(20_000))
+    for _ in range(20_000):
+        assert isinstance(deep, list) and len(deep) == 1
+        deep = deep[0]
+    assert deep == 1
+
+
+def _as_lists(value):
+    if isinstance(value, (list, tuple)):
+        return [_as_lists(item) for item in value]
+    return value
+
+
+@pytest.mark.parametrize("text, words", [
+    ("[[3 4]]", "missing ','"), ("[[3, 4]", "unclosed"), ("[3]]", "after the end"),
+    ("[,3]", "unexpected ','"), ("[x]", "character 1"), ("", "nested list"), ("]", "unmatched"),
+    ("[" + "9" * 5000 + "]", "cannot read the number"),
+])
+def test_read_nested_names_what_is_wrong(text, words):
+    with pytest.raises(ValueError, match=words) as info:
+        read_nested(text)
+    assert len(str(info.value)) < 300
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="macOS and Windows may reserve 1 TiB lazily")
+def test_a_table_larger_than_memory_is_a_one_line_error(capsys):
+    # 1048576 MB (1 TiB) is the largest size the API accepts; Linux refuses to reserve it on
+    # any test machine.
+    assert main(["solve", "connect4", "4453", "--tt-mb", "1048576", "--time-limit", "0.2"]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith("negamax: error: not enough memory") and "--tt-mb" in err
+    assert "Traceback" not in err
+
+
+def test_memory_errors_become_a_message_on_every_platform(capsys, monkeypatch):
+    def no_memory(*args, **kwargs):
+        raise MemoryError("cannot allocate a 9 MB transposition table")
+
+    monkeypatch.setattr(nm, "solve", no_memory)
+    assert main(["solve", "connect4", "4453"]) == 3
+    err = capsys.readouterr().err
+    assert "not enough memory (cannot allocate a 9 MB" in err and "Traceback" not in err
+
+
+def test_uniform_arguments_are_named(capsys):
+    assert main(["search", "uniform", "2", "x"]) == 2
+    err = capsys.readouterr().err
+    assert "the depth" in err and "'x'" in err and "invalid literal" not in err
+    assert main(["search", "uniform", "0", "3"]) == 2
+    assert "the branching factor" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [
+    ["search", "tictactoe", "." * 100_000], ["solve", "connect4", "1" * 100_000],
+    ["search", "tree", "[" * 100_000], ["search", "tree", "[1, " + "x" * 100_000 + "]"],
+])
+def test_error_messages_quote_little_of_a_long_input(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("negamax: error:") and len(err) < 500
+
+
+def test_quote_and_shorten():
+    assert quote("abc") == "'abc'"
+    long = quote("y" * 1000)
+    assert long.startswith("'" + "y" * MAX_QUOTE + "'") and "1,000 characters" in long
+    message = shorten_message("a" * 300 + "b" * 1000 + "c" * 300, limit=400)
+    assert message.startswith("a" * 200) and message.endswith("c" * 200) and len(message) < 450
+    assert read_count("12", "n") == 12
+    with pytest.raises(ValueError, match="n must be at least 1"):
+        read_count("0", "n", 1)
+
+
+def test_an_unfinished_solve_prints_bounds_and_exits_1(capsys):
+    # An early position: no solve finishes in 0.2 s.
+    assert main(["solve", "connect4", "4453", "--time-limit", "0.2", "--no-progress"]) == 1
+    out = capsys.readouterr().out
+    assert "not solved (time_limit)" in out and "bounds    : " in out
+
+
+def test_describe_bounds_in_words():
+    win_in_9 = nm.WIN - 9
+    assert cli_games.describe_bounds(-nm.WIN, nm.WIN) == "nothing proven yet"
+    assert cli_games.describe_bounds(0, win_in_9) == "no worse than draw, no better than win in 9 plies"
+    assert cli_games.describe_bounds(-(nm.WIN - 1), nm.WIN) == "no worse than loss in 1 ply"
+
+
+def test_scores_in_words():
+    describe = cli_progress.describe_score
+    assert describe(nm.WIN - 1, False) == "win in 1 ply"
+    assert describe(-(nm.WIN - 4), False) == "loss in 4 plies"
+    assert describe(0, True) == "draw"
+    assert describe(0, False) == "score +0 (heuristic)"
+    assert describe(-12, False) == "score -12 (heuristic)"
+
+
+def test_play_never_calls_a_heuristic_zero_a_draw():
+    # Connect Four's first moves: the engine's searches end at a depth limit, their 0 is an
+    # evaluation, not a proven draw. The person quits after two moves.
+    out = io.StringIO()
+    answers = iter(["1", "1", "q"])
+    args = argparse.Namespace(game="connect4", engine_first=False, think=0.05)
+    assert cli_games.play_command(args, read=lambda prompt: next(answers), out=out) == 0
+    text = out.getvalue()
+    assert "draw at depth" not in text and "1 plies" not in text
+    assert text.count("engine plays") == 2
+
+
+def test_engine_first_opens_in_the_centre_column():
+    # Allis (1988) and Allen (1988): on the 7 x 6 board the first player's only winning move
+    # is the centre column, 4.
+    out = io.StringIO()
+    args = argparse.Namespace(game="connect4", engine_first=True, think=0.05)
+    assert cli_games.play_command(args, read=lambda prompt: "q", out=out) == 0
+    assert "engine plays 4" in out.getvalue()
+
+
+def test_engine_plays_a_solved_move_when_the_position_is_within_reach():
+    # Tic-tac-toe after x takes a corner and o an edge: a solve finishes at once, and its move
+    # must keep the forced win that a plain minimax over the position finds.
+    game = nm.games.TicTacToe("x......o.")
+    move, how = cli_games.engine_move(game, 0.5)
+    assert how.startswith("solved: win")
+    game.play(move)
+    assert nm.search(game, algorithm="minimax").value < -nm.scores.EVAL_LIMIT   # o now loses
+
+
+def test_ctrl_c_at_the_prompt_quits_without_a_traceback():
+    out = io.StringIO()
+
+    def interrupt(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    args = argparse.Namespace(game="tictactoe", engine_first=False, think=0.05)
+    assert cli_games.play_command(args, read=interrupt, out=out) == 130
+    assert "quit" in out.getvalue()
+
+
+def test_progress_lines_and_hint():
+    stream = io.StringIO()
+    progress = cli_progress.Progress(stream, enabled=True)
+    with progress:
+        result = nm.search(nm.games.ConnectFour("44"), depth=3, algorithm="pvs")
+        progress.on_iteration(result)
+    line = stream.getvalue()
+    assert "depth   3" in line and f"nodes {result.stats.nodes:>15,}" in line
+    silent = io.StringIO()
+    with cli_progress.Progress(silent, enabled=False) as quiet:
+        quiet.say("hidden")
+    assert silent.getvalue() == ""
+
+
+def test_progress_is_handed_to_search_only_when_it_takes_it():
+    progress = cli_progress.Progress(io.StringIO(), enabled=True)
+
+    def old_search(game, depth=None):
+        """A search without callbacks."""
+
+    def new_search(game, depth=None, *, on_iteration=None):
+        """A search with a callback."""
+
+    assert cli_progress.search_options(progress, old_search) == {}
+    assert cli_progress.search_options(progress, new_search) == {"on_iteration": progress.on_iteration}
+
+
+def test_long_searches_get_a_hint_on_bounding_them(capsys):
+    assert main(["search", "connect4", "2252576253462244111563365343671351441", "--progress"]) == 0
+    assert "--time-limit" not in capsys.readouterr().err   # a late position: no hint
+    assert main(["search", "connect4", "--depth", "2", "--progress"]) == 0
+    assert "--time-limit" not in capsys.readouterr().err   # bounded by --depth
+    from negamax.__main__ import looks_long
+    assert looks_long(nm.games.ConnectFour("44"))
+    assert not looks_long(nm.games.TicTacToe())
+
+
+def test_early_connect4_solves_get_a_bigger_table():
+    early, late = nm.games.ConnectFour("4445555"), nm.games.ConnectFour("2252576253462244111563365343671351441")
+    assert cli_games.solve_table_mb("connect4", early, None) == cli_games.EARLY_SOLVE_TT_MB
+    assert cli_games.solve_table_mb("connect4", early, 8.0) == 8.0
+    assert cli_games.solve_table_mb("connect4", late, None) is None
+    assert cli_games.solve_table_mb("tictactoe", nm.games.TicTacToe(), None) is None

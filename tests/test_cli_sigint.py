@@ -1,0 +1,57 @@
+"""Ctrl-C (SIGINT) to a long `negamax search` or `negamax solve`: the best result so far is
+printed and the command exits promptly with status 130 (128 + SIGINT)."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32",
+                                reason="Windows has no SIGINT to send to a child process")
+
+#: Seconds the command may take to exit after SIGINT. Measured here: about 0.1 s; the
+#: requirement is one second, the margin absorbs a loaded CI machine.
+EXIT_WITHIN = 3.0
+
+
+def _interrupt(argv, run_for=1.0):
+    """Start `negamax argv`, wait until it is searching (its hint line), let it run
+    `run_for` seconds, send SIGINT; returns (status, stdout, stderr, seconds to exit)."""
+    process = subprocess.Popen([sys.executable, "-m", "negamax", *argv, "--progress"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first_line = process.stderr.readline()     # the hint comes just before the search
+        assert "--time-limit" in first_line, first_line
+        time.sleep(run_for)
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+        return process.returncode, out, first_line + err, time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+def test_sigint_to_a_search_prints_the_deepest_completed_depth():
+    status, out, err, seconds = _interrupt(["search", "connect4"])
+    assert status == 130
+    assert seconds < EXIT_WITHIN
+    assert "stop: interrupted" in out
+    depth = int(out.split("depth     : ")[1].split()[0])
+    assert depth >= 1                       # in a second, several depths complete
+    best = int(out.split("best move : ")[1].split()[0])
+    assert 1 <= best <= 7
+    assert "Traceback" not in err and "best found so far" in err
+
+
+def test_sigint_to_a_solve_prints_the_bounds_so_far():
+    status, out, err, seconds = _interrupt(["solve", "connect4", "4453"])
+    assert status == 130
+    assert seconds < EXIT_WITHIN
+    assert "not solved (interrupted)" in out and "bounds    : " in out
+    assert "Traceback" not in err
