@@ -2,6 +2,7 @@
 """The native game interface: the methods the search calls without the GIL, and the
 Python-facing methods (legal_moves, play, undo, ...) every native game shares."""
 
+from negamax.quoting import short_repr
 from libc.stdlib cimport free, malloc
 from operator import index as _as_index
 
@@ -109,11 +110,11 @@ cdef class NativeGame:
         """Play a legal move. Raises TypeError for a non-integer, ValueError for an illegal move;
         the game is unchanged when it raises."""
         if isinstance(move, bool):
-            raise TypeError(f"a move must be an integer, not {move!r}")
+            raise TypeError(f"a move must be an integer, not {short_repr(move)}")
         try:
             move = _as_index(move)
         except TypeError:
-            raise TypeError(f"a move must be an integer, not {type(move).__name__} {move!r}") from None
+            raise TypeError(f"a move must be an integer, not {type(move).__name__} {short_repr(move)}") from None
         if self.at_terminal():
             raise ValueError(f"cannot play {move}: the game is over")
         legal = self.legal_moves()

@@ -9,6 +9,8 @@ unwinds; negamax.search then re-raises it.
 
 from operator import index as _as_index
 
+from negamax.quoting import short_repr
+
 from libc.stdint cimport int32_t, int64_t, uint64_t
 
 from negamax.game cimport EVAL_LIMIT, WIN, Move, NativeGame, Score
@@ -129,7 +131,7 @@ cdef class PythonGameAdapter(NativeGame):
                 value = self._evaluate()
                 if isinstance(value, bool) or not hasattr(value, "__index__"):
                     raise TypeError(f"{type(self.game).__name__}.evaluate() must return an int, "
-                                    f"got {type(value).__name__} {value!r}")
+                                    f"got {type(value).__name__} {short_repr(value)}")
                 value = _as_index(value)
                 if not (-EVAL_LIMIT <= value <= EVAL_LIMIT or value == WIN or value == -WIN):
                     raise ValueError(f"{type(self.game).__name__}.evaluate() returned {value}: a value "
@@ -144,7 +146,11 @@ cdef class PythonGameAdapter(NativeGame):
             if self.error or self._key is None:
                 return 0
             try:
-                return <uint64_t> (_as_index(self._key()) & KEY_MASK)
+                key = self._key()
+                if isinstance(key, bool) or not hasattr(key, "__index__"):
+                    raise TypeError(f"{type(self.game).__name__}.key() must return an int, "
+                                    f"got {type(key).__name__} {short_repr(key)}")
+                return <uint64_t> (_as_index(key) & KEY_MASK)
             except BaseException as exception:
                 self.fail(exception)
                 return 0

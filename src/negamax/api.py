@@ -14,7 +14,7 @@ from negamax.errors import error_for_status
 from negamax.game import NativeGame
 from negamax.games._trees import TreeGame
 from negamax.options import ALGORITHMS, DEFAULT_TT_MB, ENHANCEMENTS, SearchOptions, check_bool
-from negamax.python_game import Game, overrides
+from negamax.python_game import Game, check_limits, overrides
 from negamax.results import SearchResult, SolveResult, StopReason
 from negamax.result_building import build_search_result, build_solve_result
 
@@ -234,15 +234,8 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
             native.maximizing = bool(maximizing)
         return native
     if isinstance(game, Game):
-        for name in ("max_moves", "max_ply"):
-            value = getattr(game, name)
-            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-                raise ValueError(f"{type(game).__name__}.{name} must be a positive int, "
-                                 f"got {repr(value)[:60]}")
-            if value > 1 << 30:
-                raise ValueError(f"{type(game).__name__}.{name} = {value} is beyond any search "
-                                 f"(at most {1 << 30}); give a bound the game can reach")
-        return PythonGameAdapter(_checked_copy(game, Game), int(game.max_moves), int(game.max_ply),
+        max_moves, max_ply = check_limits(game)
+        return PythonGameAdapter(_checked_copy(game, Game), max_moves, max_ply,
                                  overrides(game, "key"), overrides(game, "order_hint"),
                                  overrides(game, "noisy_moves"), overrides(game, "in_check"),
                                  overrides(game, "play_null") and overrides(game, "undo_null"))

@@ -9,6 +9,8 @@
 
 import numpy as np
 
+from negamax.quoting import short_repr
+
 cimport cython
 
 from libc.stdint cimport int8_t, int32_t, uint64_t
@@ -105,13 +107,13 @@ cdef class ConnectFour(NativeGame):
         for index, ch in enumerate(moves):
             column = _COLUMN_DIGITS.find(ch.lower()) if ch.isalnum() else -1
             if column < 0 or column >= self.n_cols:
-                raise ValueError(f"bad character {ch!r} at index {index} of {moves!r}: columns "
+                raise ValueError(f"bad character {ch!r} at index {index} of {short_repr(moves)}: columns "
                                  f"are 1 to {self.n_cols} ({_COLUMN_DIGITS[:self.n_cols]!r})")
             if self.at_terminal():
-                raise ValueError(f"move {ch!r} at index {index} of {moves!r} comes after the end "
+                raise ValueError(f"move {ch!r} at index {index} of {short_repr(moves)} comes after the end "
                                  f"of the game")
             if self.column_height[column] == self.n_rows:
-                raise ValueError(f"move {ch!r} at index {index} of {moves!r}: column {column + 1} "
+                raise ValueError(f"move {ch!r} at index {index} of {short_repr(moves)}: column {column + 1} "
                                  f"is full")
             self.make_move(column)
             self._history.append(column)
@@ -245,13 +247,13 @@ cdef class ConnectFour(NativeGame):
         Raises ValueError for a full column, a column off the board, or after the end."""
         if isinstance(move, str):
             if len(move) != 1:
-                raise ValueError(f"play one column at a time, not {move!r}")
+                raise ValueError(f"play one column at a time, not {short_repr(move)}")
             column = _COLUMN_DIGITS.find(move.lower())
             if column < 0 or column >= self.n_cols:
-                raise ValueError(f"bad column {move!r}: columns are 1 to {self.n_cols}")
+                raise ValueError(f"bad column {short_repr(move)}: columns are 1 to {self.n_cols}")
             move = column + 1
         if isinstance(move, bool) or not isinstance(move, (int, np.integer)):
-            raise TypeError(f"a move is a 1-based column number, not {type(move).__name__} {move!r}")
+            raise TypeError(f"a move is a 1-based column number, not {type(move).__name__} {short_repr(move)}")
         move = int(move)
         if self.at_terminal():
             raise ValueError(f"cannot play column {move}: the game is over")

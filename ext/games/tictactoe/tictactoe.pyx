@@ -4,6 +4,8 @@
 
 import numpy as np
 
+from negamax.quoting import short_repr
+
 cimport cython
 
 from libc.stdint cimport int8_t, int32_t, uint64_t
@@ -79,7 +81,7 @@ cdef class TicTacToe(NativeGame):
             raise TypeError(f"a tic-tac-toe position is a 9-character string, not {type(position).__name__}")
         text = "".join(ch for ch in position if not ch.isspace() and ch != "/")
         if len(text) != 9:
-            raise ValueError(f"a tic-tac-toe position has 9 squares, got {len(text)} in {position!r}")
+            raise ValueError(f"a tic-tac-toe position has 9 squares, got {len(text)} in {short_repr(position)}")
         cells = np.zeros(9, dtype=np.int8)
         for square, ch in enumerate(text.lower()):
             if ch == "x":
@@ -87,7 +89,7 @@ cdef class TicTacToe(NativeGame):
             elif ch == "o":
                 cells[square] = -1
             elif ch != ".":
-                raise ValueError(f"bad character {ch!r} at index {square} of {position!r}: "
+                raise ValueError(f"bad character {ch!r} at index {square} of {short_repr(position)}: "
                                  f"use 'x', 'o' or '.'")
         self.load(cells, position)
 
@@ -110,7 +112,7 @@ cdef class TicTacToe(NativeGame):
     cdef void load(self, cells, description) except *:
         cdef int x_count = int((cells == 1).sum()), o_count = int((cells == -1).sum())
         if x_count - o_count not in (0, 1):
-            raise ValueError(f"impossible position {description!r}: x has {x_count} marks and o has "
+            raise ValueError(f"impossible position {short_repr(description)}: x has {x_count} marks and o has "
                              f"{o_count} (x moves first, so x has as many as o or one more)")
         self.set_board(np.ascontiguousarray(cells, dtype=np.int8))
         self.side_to_move = 1 if x_count == o_count else -1
@@ -121,9 +123,9 @@ cdef class TicTacToe(NativeGame):
         x_wins = self.has_line(1)
         o_wins = self.has_line(-1)
         if x_wins and o_wins:
-            raise ValueError(f"impossible position {description!r}: both players have three in a row")
+            raise ValueError(f"impossible position {short_repr(description)}: both players have three in a row")
         if (x_wins and self.side_to_move != -1) or (o_wins and self.side_to_move != 1):
-            raise ValueError(f"impossible position {description!r}: play went on after a win")
+            raise ValueError(f"impossible position {short_repr(description)}: play went on after a win")
         self.winner_mark = 1 if x_wins else (-1 if o_wins else 0)
         self.hash_key = self.compute_key()
 
