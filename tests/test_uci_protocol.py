@@ -139,6 +139,7 @@ def test_position_fen_with_moves_and_a_promotion():
     ("position fen", "needs a FEN"),
     ("position", "needs 'startpos'"),
     ("position middlegame", "needs 'startpos'"),
+    ("position moves e2e4", "before 'moves'"),   # found by fuzzing (an IndexError)
     ("position startpos e2e4", "unexpected 'e2e4'"),
 ])
 def test_a_bad_position_is_explained_and_leaves_the_position_unchanged(command, fragment):

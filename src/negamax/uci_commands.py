@@ -123,6 +123,8 @@ def parse_position(words: Sequence[str]) -> PositionCommand:
         head, moves = list(words[:split]), tuple(words[split + 1:])
     else:
         head, moves = list(words), ()
+    if not head:
+        raise UciCommandError("position needs 'startpos' or 'fen ...' before 'moves'")
     if head[0] == "startpos":
         if len(head) > 1:
             raise UciCommandError(f"unexpected {quote(' '.join(head[1:]))} after position startpos")
