@@ -21,6 +21,7 @@ include "evaluation.pxi"
 include "position.pxi"
 include "movegen.pxi"
 include "exchange.pxi"
+include "positional.pxi"
 include "make_move.pxi"
 include "rules.pxi"
 include "notation.pxi"
@@ -65,6 +66,8 @@ cdef class Chess(NativeGame):
     cdef uint64_t status_serial
     cdef uint64_t cached_checkers   # the pieces giving check at the node numbered checkers_serial
     cdef uint64_t checkers_serial
+    cdef Score cached_evaluation    # static_evaluation() of the node numbered evaluation_serial
+    cdef uint64_t evaluation_serial
     cdef int played                 # moves made through play(): the first ones on the stack; a
                                     # search's root is the position after the last of them
 
@@ -79,6 +82,7 @@ cdef class Chess(NativeGame):
         self.cached_serial = 0
         self.status_serial = 0
         self.checkers_serial = 0
+        self.evaluation_serial = 0
 
     def __dealloc__(self):
         free(self.pos.undo)
@@ -116,6 +120,7 @@ cdef class Chess(NativeGame):
         self.pos.keys[0] = self.pos.key
         self.pos.serial = 1
         self.pos.node_serials[0] = 1
+        self.cached_serial = self.status_serial = self.checkers_serial = self.evaluation_serial = 0
         self.max_moves = MAX_LEGAL_MOVES
         self.max_ply = SEARCH_PLIES
         self.has_keys = True
@@ -217,17 +222,24 @@ cdef class Chess(NativeGame):
         return self.status() != STATUS_ONGOING
 
     cdef Score static_evaluation(self) noexcept nogil:
-        cdef int status = self.status()
+        cdef uint64_t serial = self.pos.node_serials[self.pos.ply]
+        cdef int status
         cdef Score score
+        if self.evaluation_serial == serial:
+            return self.cached_evaluation
+        status = self.status()
         if status == STATUS_CHECKMATE:
-            return -WIN
-        if status != STATUS_ONGOING:
-            return 0
-        score = evaluate_for_side(&self.pos)
-        if score > EVAL_LIMIT:
-            return EVAL_LIMIT
-        if score < -EVAL_LIMIT:
-            return -EVAL_LIMIT
+            score = -WIN
+        elif status != STATUS_ONGOING:
+            score = 0
+        else:
+            score = evaluate_for_side(&self.pos)
+            if score > EVAL_LIMIT:
+                score = EVAL_LIMIT
+            elif score < -EVAL_LIMIT:
+                score = -EVAL_LIMIT
+        self.cached_evaluation = score
+        self.evaluation_serial = serial
         return score
 
     cdef uint64_t position_key(self) noexcept nogil:
@@ -325,6 +337,7 @@ cdef class Chess(NativeGame):
         self._history.append(move)
         self.played += 1
         self.status_serial = 0
+        self.evaluation_serial = 0
 
     def legal_moves(self):
         """The legal moves as UCI strings (empty after checkmate or stalemate; the draws by rule
@@ -383,6 +396,7 @@ cdef class Chess(NativeGame):
         unmake_chess_move(&self.pos, <Move> self._history.pop())
         self.played -= 1
         self.status_serial = 0
+        self.evaluation_serial = 0
 
     def order_hint(self, move):
         """How promising a legal move (UCI) looks before searching it: higher is tried first."""
