@@ -7,42 +7,32 @@
 # the negated terms.
 
 cdef uint64_t FILE_MASK[8]
-cdef uint64_t ADJACENT_FILES[8]      # the files beside a file (not the file itself)
-cdef uint64_t PASSED_SPAN[2][64]     # [colour][square]: squares ahead on this and the adjacent files
 cdef uint64_t KING_ZONE[64]          # the king's square and its neighbours
 cdef uint64_t PAWN_SHIELD[2][64]     # [colour][king square]: two ranks ahead on the three files
 cdef int32_t PASSED_MG[8]
 cdef int32_t PASSED_EG[8]
-cdef int32_t KING_DANGER[32]         # middlegame penalty by the attack units on the king zone
+cdef int32_t KING_DANGER[32]         # middlegame bonus by the attack units on the enemy king zone
 
 
 cdef void init_positional() except *:
     cdef int square, file, rank, other, colour, r, f
     for file in range(8):
         FILE_MASK[file] = FILE_A << file
-    for file in range(8):
-        ADJACENT_FILES[file] = ((FILE_MASK[file - 1] if file > 0 else 0)
-                                | (FILE_MASK[file + 1] if file < 7 else 0))
     for square in range(64):
         KING_ZONE[square] = KING_ATTACKS[square] | bit(square)
         file = square & 7
         rank = square >> 3
         for colour in range(2):
-            PASSED_SPAN[colour][square] = 0
             PAWN_SHIELD[colour][square] = 0
         for other in range(64):
             f = other & 7
             r = other >> 3
             if f - file > 1 or file - f > 1:
                 continue
-            if r > rank:
-                PASSED_SPAN[WHITE][square] |= bit(other)
-                if r <= rank + 2:
-                    PAWN_SHIELD[WHITE][square] |= bit(other)
-            if r < rank:
-                PASSED_SPAN[BLACK][square] |= bit(other)
-                if r >= rank - 2:
-                    PAWN_SHIELD[BLACK][square] |= bit(other)
+            if rank < r <= rank + 2:
+                PAWN_SHIELD[WHITE][square] |= bit(other)
+            if rank - 2 <= r < rank:
+                PAWN_SHIELD[BLACK][square] |= bit(other)
     for rank in range(8):     # by rank counted from the pawn's own side (1 = its start rank)
         PASSED_MG[rank] = (0, 0, 5, 10, 20, 35, 60, 0)[rank]
         PASSED_EG[rank] = (0, 10, 15, 25, 45, 75, 120, 0)[rank]
@@ -58,6 +48,36 @@ cdef inline uint64_t pawn_attack_set(uint64_t pawns, int colour) noexcept nogil:
     return ((pawns & ~FILE_A) >> 9) | ((pawns & ~FILE_H) >> 7)
 
 
+cdef inline uint64_t pawn_files(uint64_t pawns) noexcept nogil:
+    """The files holding a pawn, as the bits 0..7 (file a = bit 0)."""
+    pawns |= pawns >> 32
+    pawns |= pawns >> 16
+    pawns |= pawns >> 8
+    return pawns & 0xFF
+
+
+cdef inline uint64_t file_fill(uint64_t files) noexcept nogil:
+    """The whole files named by the bits 0..7."""
+    return files * FILE_A
+
+
+cdef inline uint64_t enemy_pawn_spans(uint64_t pawns, int colour) noexcept nogil:
+    """The squares ahead of the pawns of `colour` (moving as that colour does) on their own
+    and the adjacent files: a pawn of the other side there is not passed."""
+    cdef uint64_t span
+    if colour == WHITE:
+        span = pawns << 8
+        span |= span << 8
+        span |= span << 16
+        span |= span << 32
+    else:
+        span = pawns >> 8
+        span |= span >> 8
+        span |= span >> 16
+        span |= span >> 32
+    return span | ((span & ~FILE_A) >> 1) | ((span & ~FILE_H) << 1)
+
+
 cdef inline void side_terms(const Position* p, int colour, int32_t* middlegame, int32_t* endgame) noexcept nogil:
     """Add the positional terms of `colour` (its own view, good is positive)."""
     cdef const uint64_t* own = p.pieces + colour * 8
@@ -67,24 +87,23 @@ cdef inline void side_terms(const Position* p, int colour, int32_t* middlegame, 
     cdef uint64_t zone = KING_ZONE[lowest_square(enemy[KING])]
     cdef uint64_t pawns = own[PAWN], pieces, attacks
     cdef int32_t mg = 0, eg = 0
-    cdef int square, count, units = 0, file, king
-    # pawns
-    pieces = pawns
+    cdef uint64_t files
+    cdef int square, count, units = 0, king
+    # pawns: passed ones one by one (there are few), isolated and doubled ones by whole files
+    pieces = pawns & ~enemy_pawn_spans(enemy[PAWN], colour ^ 1)
     while pieces:
         square = lowest_square(pieces)
-        if not (PASSED_SPAN[colour][square] & enemy[PAWN]):
-            count = (square >> 3) if colour == WHITE else 7 - (square >> 3)
-            mg += PASSED_MG[count]
-            eg += PASSED_EG[count]
-        if not (ADJACENT_FILES[square & 7] & pawns):
-            mg -= 10
-            eg -= 15
+        count = (square >> 3) if colour == WHITE else 7 - (square >> 3)
+        mg += PASSED_MG[count]
+        eg += PASSED_EG[count]
         pieces &= pieces - 1
-    for file in range(8):
-        count = popcount(pawns & FILE_MASK[file])
-        if count > 1:
-            mg -= 10 * (count - 1)
-            eg -= 20 * (count - 1)
+    files = pawn_files(pawns)
+    count = popcount(pawns & file_fill(files & ~((files << 1) | (files >> 1))))
+    mg -= 10 * count
+    eg -= 15 * count
+    count = popcount(pawns) - popcount(files)
+    mg -= 10 * count
+    eg -= 20 * count
     if own[BISHOP] & (own[BISHOP] - 1):
         mg += 30
         eg += 50
@@ -95,7 +114,8 @@ cdef inline void side_terms(const Position* p, int colour, int32_t* middlegame, 
         count = popcount(attacks & safe)
         mg += 4 * count
         eg += 4 * count
-        units += 2 * popcount(attacks & zone)
+        if attacks & zone:
+            units += 2 * popcount(attacks & zone)
         pieces &= pieces - 1
     pieces = own[BISHOP]
     while pieces:
@@ -103,7 +123,8 @@ cdef inline void side_terms(const Position* p, int colour, int32_t* middlegame, 
         count = popcount(attacks & safe)
         mg += 5 * count
         eg += 5 * count
-        units += 2 * popcount(attacks & zone)
+        if attacks & zone:
+            units += 2 * popcount(attacks & zone)
         pieces &= pieces - 1
     pieces = own[ROOK]
     while pieces:
@@ -112,7 +133,8 @@ cdef inline void side_terms(const Position* p, int colour, int32_t* middlegame, 
         count = popcount(attacks & safe)
         mg += 2 * count
         eg += 4 * count
-        units += 3 * popcount(attacks & zone)
+        if attacks & zone:
+            units += 3 * popcount(attacks & zone)
         if not (FILE_MASK[square & 7] & pawns):
             mg += 10 if FILE_MASK[square & 7] & enemy[PAWN] else 20
         pieces &= pieces - 1
@@ -123,7 +145,8 @@ cdef inline void side_terms(const Position* p, int colour, int32_t* middlegame, 
         count = popcount(attacks & safe)
         mg += count
         eg += 2 * count
-        units += 5 * popcount(attacks & zone)
+        if attacks & zone:
+            units += 5 * popcount(attacks & zone)
         pieces &= pieces - 1
     mg += KING_DANGER[units if units < 31 else 31]
     # our king's pawn shield, while it stays home
