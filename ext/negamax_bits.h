@@ -11,8 +11,16 @@
 
 static inline int negamax_popcount64(uint64_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__)))
+    /* one instruction: x86 built with POPCNT (-mpopcnt, -march=...), or ARM64 (cnt) */
     return __builtin_popcountll(x);
+#elif defined(__GNUC__) || defined(__clang__)
+    /* x86 without -mpopcnt (portable wheels): the builtin would call libgcc's table-driven
+       __popcountdi2; the inline bit-parallel count is several times faster. */
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
 #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))
     /* __popcnt64 needs POPCNT (x64) which old CPUs lack: use the portable count there. */
     x = x - ((x >> 1) & 0x5555555555555555ULL);

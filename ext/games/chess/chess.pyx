@@ -20,6 +20,8 @@ include "zobrist.pxi"
 include "evaluation.pxi"
 include "position.pxi"
 include "movegen.pxi"
+include "exchange.pxi"
+include "positional.pxi"
 include "make_move.pxi"
 include "rules.pxi"
 include "notation.pxi"
@@ -62,6 +64,10 @@ cdef class Chess(NativeGame):
     cdef uint64_t cached_serial
     cdef int cached_status          # the status of the node numbered status_serial
     cdef uint64_t status_serial
+    cdef uint64_t cached_checkers   # the pieces giving check at the node numbered checkers_serial
+    cdef uint64_t checkers_serial
+    cdef Score cached_evaluation    # static_evaluation() of the node numbered evaluation_serial
+    cdef uint64_t evaluation_serial
     cdef int played                 # moves made through play(): the first ones on the stack; a
                                     # search's root is the position after the last of them
 
@@ -75,6 +81,8 @@ cdef class Chess(NativeGame):
             raise MemoryError()
         self.cached_serial = 0
         self.status_serial = 0
+        self.checkers_serial = 0
+        self.evaluation_serial = 0
 
     def __dealloc__(self):
         free(self.pos.undo)
@@ -112,6 +120,7 @@ cdef class Chess(NativeGame):
         self.pos.keys[0] = self.pos.key
         self.pos.serial = 1
         self.pos.node_serials[0] = 1
+        self.cached_serial = self.status_serial = self.checkers_serial = self.evaluation_serial = 0
         self.max_moves = MAX_LEGAL_MOVES
         self.max_ply = SEARCH_PLIES
         self.has_keys = True
@@ -162,14 +171,29 @@ cdef class Chess(NativeGame):
             self.cached_serial = serial
         return self.cached_count
 
+    cdef inline uint64_t checkers(self) noexcept nogil:
+        """The enemy pieces giving check at the current node (asked for several times a node)."""
+        cdef uint64_t serial = self.pos.node_serials[self.pos.ply]
+        if self.checkers_serial != serial:
+            self.cached_checkers = checkers_of(&self.pos)
+            self.checkers_serial = serial
+        return self.cached_checkers
+
     cdef int status(self) noexcept nogil:
         """STATUS_ONGOING, or how the game has ended at this node (see rules.pxi)."""
         cdef uint64_t serial = self.pos.node_serials[self.pos.ply]
         cdef int result
+        cdef bint can_move
         if self.status_serial == serial:
             return self.cached_status
-        if self.legal_move_list() == 0:
-            if checkers_of(&self.pos):
+        # Most nodes of a search are never expanded (quiescence, cutoffs): a test that stops
+        # at the first legal move is enough here, unless the list is already made.
+        if self.cached_serial == serial:
+            can_move = self.cached_count > 0
+        else:
+            can_move = has_legal_move(&self.pos, self.checkers())
+        if not can_move:
+            if self.checkers():
                 result = STATUS_CHECKMATE
             elif insufficient_material(&self.pos):
                 result = STATUS_INSUFFICIENT_MATERIAL
@@ -198,17 +222,24 @@ cdef class Chess(NativeGame):
         return self.status() != STATUS_ONGOING
 
     cdef Score static_evaluation(self) noexcept nogil:
-        cdef int status = self.status()
+        cdef uint64_t serial = self.pos.node_serials[self.pos.ply]
+        cdef int status
         cdef Score score
+        if self.evaluation_serial == serial:
+            return self.cached_evaluation
+        status = self.status()
         if status == STATUS_CHECKMATE:
-            return -WIN
-        if status != STATUS_ONGOING:
-            return 0
-        score = evaluate_for_side(&self.pos)
-        if score > EVAL_LIMIT:
-            return EVAL_LIMIT
-        if score < -EVAL_LIMIT:
-            return -EVAL_LIMIT
+            score = -WIN
+        elif status != STATUS_ONGOING:
+            score = 0
+        else:
+            score = evaluate_for_side(&self.pos)
+            if score > EVAL_LIMIT:
+                score = EVAL_LIMIT
+            elif score < -EVAL_LIMIT:
+                score = -EVAL_LIMIT
+        self.cached_evaluation = score
+        self.evaluation_serial = serial
         return score
 
     cdef uint64_t position_key(self) noexcept nogil:
@@ -216,7 +247,9 @@ cdef class Chess(NativeGame):
 
     cdef int32_t move_order_hint(self, Move move) noexcept nogil:
         """MVV-LVA: captures by value of the victim, then cheapest attacker first; promotions
-        high (a queen promotion above every capture but a pawn taking a queen); quiet moves 0."""
+        high (a queen promotion above every capture but a pawn taking a queen); quiet moves 0.
+        A capture that loses material by static exchange comes after every other capture and
+        promotion (but before the quiet moves)."""
         cdef int from_square = move & 63, to_square = (move >> 6) & 63, flag = (move >> 12) & 7
         cdef int victim = self.pos.squares[to_square]
         cdef int attacker = self.pos.squares[from_square]
@@ -228,6 +261,8 @@ cdef class Chess(NativeGame):
         if flag == FLAG_EN_PASSANT:
             victim = PAWN
         if victim:
+            if flag < FLAG_PROMOTE_KNIGHT and loses_material(&self.pos, move):
+                return 50 + 5 * victim - attacker
             hint = 1000 + 100 * victim - 10 * attacker
         if flag == FLAG_PROMOTE_QUEEN:
             hint += 1485
@@ -236,10 +271,22 @@ cdef class Chess(NativeGame):
         return hint
 
     cdef int generate_noisy_moves(self, Move* moves) noexcept nogil:
+        """The captures that do not lose material by static exchange, and the promotions to
+        a queen or a knight (see quiescence_moves())."""
         cdef Move buffer[GENERATED_MOVES]
-        cdef int count = generate_legal_moves(&self.pos, buffer, True)
-        memcpy(moves, buffer, min(count, MAX_LEGAL_MOVES) * sizeof(Move))
-        return count
+        cdef int count = generate_legal_moves(&self.pos, buffer, True), i, kept = 0, flag
+        cdef Move move
+        for i in range(count):
+            move = buffer[i]
+            flag = (move >> 12) & 7
+            if flag == FLAG_PROMOTE_ROOK or flag == FLAG_PROMOTE_BISHOP:
+                continue
+            if flag < FLAG_PROMOTE_KNIGHT and loses_material(&self.pos, move):
+                continue
+            buffer[kept] = move
+            kept += 1
+        memcpy(moves, buffer, min(kept, MAX_LEGAL_MOVES) * sizeof(Move))
+        return kept
 
     cdef bint move_is_noisy(self, Move move) noexcept nogil:
         cdef int flag = (move >> 12) & 7
@@ -247,13 +294,13 @@ cdef class Chess(NativeGame):
                 or flag >= FLAG_PROMOTE_KNIGHT)
 
     cdef bint in_check(self) noexcept nogil:
-        return checkers_of(&self.pos) != 0
+        return self.checkers() != 0
 
     cdef bint null_move_allowed(self) noexcept nogil:
         cdef const uint64_t* own = self.pos.pieces + self.pos.side * 8
         if own[0] == (own[PAWN] | own[KING]):
             return False
-        return checkers_of(&self.pos) == 0
+        return self.checkers() == 0
 
     cdef void make_null_move(self) noexcept nogil:
         make_null(&self.pos)
@@ -290,6 +337,7 @@ cdef class Chess(NativeGame):
         self._history.append(move)
         self.played += 1
         self.status_serial = 0
+        self.evaluation_serial = 0
 
     def legal_moves(self):
         """The legal moves as UCI strings (empty after checkmate or stalemate; the draws by rule
@@ -298,11 +346,24 @@ cdef class Chess(NativeGame):
         return [move_to_uci(self.cached_moves[i]) for i in range(count)]
 
     def noisy_moves(self):
-        """The legal captures (en passant included) and promotions, in UCI: the moves a
-        quiescence search follows."""
+        """The legal captures (en passant included) and promotions, in UCI (quiescence search
+        follows a subset of them: see quiescence_moves())."""
         cdef Move buffer[GENERATED_MOVES]
         cdef int count = generate_legal_moves(&self.pos, buffer, True), i
         return [move_to_uci(buffer[i]) for i in range(count)]
+
+    def quiescence_moves(self):
+        """The noisy moves quiescence search follows, in UCI: the captures that do not lose
+        material by static exchange, and the promotions to a queen or a knight."""
+        cdef Move buffer[MAX_LEGAL_MOVES]
+        cdef int count = self.generate_noisy_moves(buffer), i
+        return [move_to_uci(buffer[i]) for i in range(min(count, MAX_LEGAL_MOVES))]
+
+    def exchange_value(self, move):
+        """Static exchange evaluation of a legal move (UCI): the centipawns the side to move
+        wins (negative: loses) by it and the recaptures on its square, cheapest piece first
+        (values 100, 320, 330, 500, 900 for P N B R Q; pins ignored)."""
+        return static_exchange(&self.pos, self.find_move(move))
 
     def is_noisy(self, move):
         """True for a legal move (UCI) that captures or promotes."""
@@ -335,6 +396,7 @@ cdef class Chess(NativeGame):
         unmake_chess_move(&self.pos, <Move> self._history.pop())
         self.played -= 1
         self.status_serial = 0
+        self.evaluation_serial = 0
 
     def order_hint(self, move):
         """How promising a legal move (UCI) looks before searching it: higher is tried first."""

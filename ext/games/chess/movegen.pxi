@@ -263,3 +263,87 @@ cdef int generate_legal_moves(const Position* p, Move* moves, bint noisy_only) n
             moves[count] = encode_move(60, 58, FLAG_CASTLE)
             count += 1
     return count
+
+
+cdef bint has_legal_move(const Position* p, uint64_t checkers) noexcept nogil:
+    """True when the side to move has a legal move (`checkers`: the pieces giving check).
+    The same rules as generate_legal_moves, stopping at the first move found and trying the
+    cheapest pieces first; castling needs no test of its own (a legal castling implies the
+    king's legal step to the square it passes)."""
+    cdef int us = p.side, them = p.side ^ 1
+    cdef const uint64_t* own = p.pieces + us * 8
+    cdef uint64_t own_all = own[0], enemy_all = p.pieces[them * 8]
+    cdef uint64_t occupied = own_all | enemy_all
+    cdef int king = lowest_square(own[KING]), from_square, to_square
+    cdef uint64_t targets, pieces, pinned, target_mask, pawn_mask, empty = ~occupied, free_pawns
+    if not (checkers & (checkers - 1)):
+        if checkers:
+            target_mask = checkers | BETWEEN[king][lowest_square(checkers)]
+            pawn_mask = target_mask
+        else:
+            target_mask = ~own_all
+            pawn_mask = ~(<uint64_t> 0)
+        pinned = pinned_pieces(p, king, own_all, occupied)
+        # Knights (a pinned knight never moves).
+        pieces = own[KNIGHT] & ~pinned
+        while pieces:
+            if KNIGHT_ATTACKS[lowest_square(pieces)] & target_mask:
+                return True
+            pieces &= pieces - 1
+        # Unpinned pawns, all at once: a push, a double push, a capture.
+        free_pawns = own[PAWN] & ~pinned
+        if us == WHITE:
+            targets = (free_pawns << 8) & empty
+            targets = ((targets | (((targets & (<uint64_t> 0xFF0000)) << 8) & empty)) & pawn_mask)
+            targets |= ((((free_pawns & ~FILE_A) << 7) | ((free_pawns & ~FILE_H) << 9))
+                        & enemy_all & pawn_mask)
+        else:
+            targets = (free_pawns >> 8) & empty
+            targets = ((targets | (((targets & (<uint64_t> 0xFF0000000000)) >> 8) & empty)) & pawn_mask)
+            targets |= ((((free_pawns & ~FILE_A) >> 9) | ((free_pawns & ~FILE_H) >> 7))
+                        & enemy_all & pawn_mask)
+        if targets:
+            return True
+        # Sliders; a pinned one stays on its pin line.
+        pieces = own[BISHOP] | own[QUEEN]
+        while pieces:
+            from_square = lowest_square(pieces)
+            targets = bishop_attacks(from_square, occupied) & target_mask
+            if pinned & bit(from_square):
+                targets &= LINE[king][from_square]
+            if targets:
+                return True
+            pieces &= pieces - 1
+        pieces = own[ROOK] | own[QUEEN]
+        while pieces:
+            from_square = lowest_square(pieces)
+            targets = rook_attacks(from_square, occupied) & target_mask
+            if pinned & bit(from_square):
+                targets &= LINE[king][from_square]
+            if targets:
+                return True
+            pieces &= pieces - 1
+        # Pinned pawns, one by one, along the pin line.
+        pieces = own[PAWN] & pinned
+        while pieces:
+            from_square = lowest_square(pieces)
+            targets = LINE[king][from_square] & pawn_mask
+            to_square = from_square + (8 if us == WHITE else -8)
+            if (bit(to_square) & empty & targets) or (PAWN_ATTACKS[us][from_square] & enemy_all & targets):
+                return True
+            pieces &= pieces - 1
+        # En passant (set only when some capture there is legal, but not for every pawn).
+        if p.en_passant_square != NO_SQUARE:
+            pieces = PAWN_ATTACKS[them][p.en_passant_square] & own[PAWN]
+            while pieces:
+                if en_passant_is_legal(p, lowest_square(pieces), king, checkers):
+                    return True
+                pieces &= pieces - 1
+    # The king: to squares the enemy does not attack once it has left its square.
+    targets = KING_ATTACKS[king] & ~own_all
+    occupied ^= bit(king)
+    while targets:
+        if not is_attacked(p, them, lowest_square(targets), occupied):
+            return True
+        targets &= targets - 1
+    return False

@@ -169,8 +169,3 @@ cdef void rebuild_from_squares(Position* p) noexcept nogil:
         p.key ^= ZOBRIST_EN_PASSANT[p.en_passant_square & 7]
     if p.side == BLACK:
         p.key ^= ZOBRIST_BLACK_TO_MOVE
-
-cdef inline Score evaluate_for_side(const Position* p) noexcept nogil:
-    """The tapered score from the side to move."""
-    cdef Score white = tapered_score(p.middlegame, p.endgame, p.phase)
-    return white if p.side == WHITE else -white
