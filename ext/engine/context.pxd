@@ -106,6 +106,7 @@ cdef struct SharedLimits:
     double deadline           # monotonic seconds, when time_limit is set
     int64_t nodes             # nodes of all threads, added in batches (Lazy SMP)
     int* external_stop        # a StopSignal's flag, or NULL
+    int finished_by           # Lazy SMP: the helper (1, 2, ...) whose search finished first, or 0
 
 
 cdef struct SearchContext:
@@ -169,6 +170,17 @@ cdef inline void fail(SearchContext* context, int status) noexcept nogil:
     if context.thread_index == 0 or status != STOP_COMPLETED:
         if negamax_load_int(&context.limits.stop) == RUNNING:
             negamax_store_int(&context.limits.stop, status)
+
+
+cdef inline void finish_first(SearchContext* context) noexcept nogil:
+    """A thread finished the whole search (the requested depth, or the exact value): every
+    thread stops, and a helper that got there first has its result taken."""
+    if negamax_load_int(&context.limits.stop) == RUNNING:
+        if context.thread_index > 0:
+            negamax_store_int(&context.limits.finished_by, context.thread_index)
+        negamax_store_int(&context.limits.stop, STOP_COMPLETED)
+    if context.status == RUNNING:
+        context.status = STOP_COMPLETED
 
 
 cdef inline bint enter_node(SearchContext* context, int ply) noexcept nogil:

@@ -92,7 +92,7 @@ cdef bint iterate(Searcher searcher) noexcept nogil:
         # Done at the requested depth, or when nothing was cut by the horizon (the result is
         # exact and a deeper search would repeat it).
         if searcher.next_depth >= context.options.max_depth or exact:
-            fail(context, STOP_COMPLETED)
+            finish_first(context)
             return False
         if context.options.time_limit > 0 and negamax_monotonic_seconds() >= context.limits.deadline:
             fail(context, STOP_TIME_LIMIT)   # no time left to start another iteration

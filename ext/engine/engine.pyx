@@ -226,6 +226,7 @@ cdef class Searcher:
         c.nodes_until_poll = (min(POLL_INTERVAL, c.options.node_limit) if c.options.node_limit > 0
                               else POLL_INTERVAL)
         self.limits.stop = RUNNING
+        self.limits.finished_by = 0
         self.limits.nodes = 0
         self.limits.external_stop = &self.stop_signal.flag if self.stop_signal is not None else NULL
         self.next_depth = 1 if c.options.iterative and c.options.max_depth > 0 else c.options.max_depth
@@ -292,6 +293,8 @@ cdef class Searcher:
         with nogil:
             if solve:
                 solve_bounds(self, weak)
+                if self.context.status == RUNNING:     # solved before the main thread
+                    finish_first(&self.context)
             else:
                 iterate(self)
 
@@ -363,10 +366,31 @@ cdef class Searcher:
             "reductions": s.reductions, "reduction_researches": s.reduction_researches,
         }
 
+    cdef Searcher best_thread(self, bint solve):
+        """Lazy SMP: the thread whose result is reported. A helper that finished the whole
+        search first; else the thread with the deepest completed iteration (the main thread
+        on ties); for a solve, a helper whose bounds met when the main thread's did not."""
+        cdef Searcher helper, best = self
+        cdef int finished = negamax_load_int(&self.limits.finished_by)
+        if finished > 0:
+            return self.helpers[finished - 1]
+        for helper in self.helpers:
+            if solve:
+                if best.lower < best.upper and helper.lower == helper.upper:
+                    best = helper
+            elif helper.completed_depth > best.completed_depth:
+                best = helper
+        return best
+
     cdef dict collect(self, double elapsed):
         cdef SearchContext* c = &self.context
         cdef int64_t i
-        if self.completed_depth >= 0:
+        cdef Searcher best = self.best_thread(False) if self.helpers else self
+        if best is not self:
+            value = best.completed_value
+            pv = [best.completed_pv[i] for i in range(best.completed_pv_length)]
+            depth = best.completed_depth
+        elif self.completed_depth >= 0:
             value = self.completed_value
             pv = [self.completed_pv[i] for i in range(self.completed_pv_length)]
             depth = self.completed_depth
@@ -403,11 +427,12 @@ cdef class Searcher:
         }
 
     cdef dict collect_solve(self, double elapsed):
-        cdef SearchContext* c = &self.context
+        cdef Searcher best = self.best_thread(True) if self.helpers else self
+        cdef SearchContext* c = &best.context
         cdef int i
         return {
-            "lower": self.lower, "upper": self.upper,
-            "pv": [c.pv_table[i] for i in range(self.completed_pv_length)],
+            "lower": best.lower, "upper": best.upper,
+            "pv": [c.pv_table[i] for i in range(best.completed_pv_length)],
             "status": STATUS_NAMES[c.status], "iterations": c.stats.null_window_searches,
             "counters": self.counters(), "elapsed": elapsed, "kernel": self.kernel,
         }
