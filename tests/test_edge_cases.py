@@ -55,11 +55,12 @@ def test_game_with_more_moves_than_max_moves_raises_value_error():
         nm.search(TooManyMoves(5, max_ply=5))
 
 
-@pytest.mark.parametrize("bad", [0, -3, 2.5, "9", True])
-def test_bad_max_ply_is_rejected(bad):
+@pytest.mark.parametrize("bad,error", [(0, ValueError), (-3, ValueError), (2.5, TypeError),
+                                       ("9", TypeError), (True, TypeError)])
+def test_bad_max_ply_is_rejected(bad, error):
     game = Countdown(3, max_ply=3)
     game.max_ply = bad
-    with pytest.raises(ValueError, match="max_ply"):
+    with pytest.raises(error, match="max_ply"):
         nm.search(game)
 
 
