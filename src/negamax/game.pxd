@@ -24,8 +24,10 @@
 # - generate_noisy_moves (has_noisy_moves): the moves quiescence search follows past the depth
 #   limit (captures, promotions), at most max_moves of them, all legal. The search stands pat
 #   on static_evaluation() unless the side to move is in check, where it searches every move.
-# - move_is_noisy: True for a move generate_noisy_moves would write; such moves are never
-#   reduced by late move reductions.
+# - move_is_noisy: True for a move that changes the evaluation a lot (at least every move
+#   generate_noisy_moves would write; chess says so of every capture and promotion, including
+#   the losing captures its quiescence skips); such moves are never reduced by late move
+#   reductions.
 # - in_check (has_check): the side to move is in check; checks are extended by a ply, and
 #   null moves and reductions are skipped there.
 # - make_null_move / unmake_null_move (has_null_move): pass the turn; null_move_allowed() says
