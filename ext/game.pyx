@@ -32,6 +32,7 @@ cdef class NativeGame:
         self.has_noisy_moves = False
         self.has_check = False
         self.has_null_move = False
+        self.last_move_wins = False
         self._history = []
 
     # --- defaults of the search interface (a subclass overrides them) ------------------------
@@ -89,6 +90,7 @@ cdef class NativeGame:
         other.has_noisy_moves = self.has_noisy_moves
         other.has_check = self.has_check
         other.has_null_move = self.has_null_move
+        other.last_move_wins = self.last_move_wins
         other._history = list(self._history)
 
     # --- the Python-facing game ------------------------------------------------------------

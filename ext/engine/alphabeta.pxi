@@ -108,18 +108,29 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
                 return read_leaf(context, game, ply)
             context.stats.forced_losses += 1
             return win_at_once(context, ply, moves[0], -WIN + ply + 2, game.error != 0)
-        # No win next move, and no loss on the opponent's next move.
-        floor = -WIN + ply + 3
-        ceiling = WIN - ply - 2
+        # No win next move, and no loss on the opponent's next move (where only the move
+        # that ends the game wins: no loss before our second move, no win before our next).
+        floor = -WIN + ply + (4 if game.last_move_wins else 3)
+        ceiling = WIN - ply - (3 if game.last_move_wins else 2)
     else:
         count = game.generate_moves(moves)
         if count == 0:
             return read_leaf(context, game, ply)
-        floor = -WIN + ply + 1
+        floor = -WIN + ply + (2 if game.last_move_wins else 1)
         ceiling = WIN - ply - 1
     if count > context.max_moves:   # a game broke its own bound: refuse to go on
         fail(context, FAIL_TOO_MANY_MOVES)
         return 0
+    if context.capacity_from_game:
+        # The game ends by ply capacity - 1 (its max_ply): a win or loss that would come
+        # later cannot come at all. Where only the last move wins and the search reaches the
+        # end of the game, what is left is a draw, 0.
+        if <int64_t> floor + WIN >= context.capacity:
+            floor = 0 if game.last_move_wins and ply + depth >= context.capacity else -EVAL_LIMIT
+        if <int64_t> WIN - ceiling >= context.capacity:
+            ceiling = 0 if game.last_move_wins and ply + depth >= context.capacity else EVAL_LIMIT
+        if floor == ceiling:
+            return floor                # nothing decisive can happen: a draw
 
     # 4. Mate distance: no result here can beat winning or losing as soon as possible.
     if floor >= beta:

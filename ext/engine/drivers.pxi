@@ -104,9 +104,10 @@ cdef bint iterate(Searcher searcher) noexcept nogil:
 
 cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
     """Narrow [lower, upper] around the exact value with null-window searches (only its
-    sign when `weak`), then search once with a window around it for the principal variation."""
+    sign when `weak`), then prove a principal variation move by move (prove_line)."""
     cdef SearchContext* context = &searcher.context
     cdef Score probe, value
+    cdef int proven = 0      # the root's first move is proven to reach `lower`
     if weak:
         # One search with the window (-1, 1): above, below or exactly zero.
         context.stats.null_window_searches += 1
@@ -121,31 +122,89 @@ cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
             searcher.completed_pv_length = context.pv_length[0]
         return
     while searcher.lower < searcher.upper:
-        probe = solver_probe(searcher.lower, searcher.upper)
+        probe = solver_probe(searcher.lower, searcher.upper, context.capacity - 1)
         context.stats.null_window_searches += 1
         value = search_once(searcher, UNLIMITED_DEPTH, probe, probe + 1)   # above probe?
         if context.status != RUNNING:
             return
         if value > probe:
             searcher.lower = value
+            # The root's best move of a search that failed high reaches `value` (fail-soft).
+            proven = 1 if context.pv_length[0] > 0 else 0
+            searcher.completed_pv[0] = context.pv_table[0]
         else:
             searcher.upper = value
-    # A last search with a window around the value gives the principal variation.
-    search_once(searcher, UNLIMITED_DEPTH, searcher.lower - 1, searcher.lower + 1)
-    if context.status == RUNNING:
-        searcher.completed_pv_length = searcher.kernels.complete_pv(
-            context, searcher.game, searcher.lower, context.pv_length[0])
+        tighten_bounds(searcher)
+    # No search with a window around the value: its line is proven from the table and the
+    # bounds, with null windows where the table cannot tell.
+    context.pv_table[0] = searcher.completed_pv[0]
+    searcher.completed_pv_length = searcher.kernels.prove_line(
+        context, searcher.game, searcher.lower, proven)
 
 
-cdef inline Score solver_probe(Score lower, Score upper) noexcept nogil:
-    """The next null window of the solver, given that lower <= value <= upper: first the sign,
-    then whether a win or loss is forced, then bisection of what is left."""
-    if lower < 0 < upper:
-        return 0           # win, or not?
-    if lower <= -1 < upper:
-        return -1          # loss, or not?
-    if lower <= EVAL_LIMIT < upper:
-        return EVAL_LIMIT  # a forced win, or only a positive score?
-    if lower <= -EVAL_LIMIT - 1 < upper:
-        return -EVAL_LIMIT - 1
-    return <Score> (lower + (<int64_t> upper - lower) // 2)
+cdef inline void tighten_bounds(Searcher searcher) noexcept nogil:
+    """Bounds the game's rules improve: no win or loss can come after the game's last ply
+    (its max_ply), and a game whose decisive results go to the side that moved last never
+    has a value of the other parity (a bound on one is a bound on the next value inwards)."""
+    cdef SearchContext* context = &searcher.context
+    cdef int64_t span = context.capacity - 1
+    cdef Score draw = 0 if searcher.game.last_move_wins else EVAL_LIMIT   # what is left
+    if context.capacity_from_game:
+        if (searcher.lower < -EVAL_LIMIT and <int64_t> WIN + searcher.lower > span
+                and searcher.upper >= -draw):
+            searcher.lower = -draw
+        if (searcher.upper > EVAL_LIMIT and <int64_t> WIN - searcher.upper > span
+                and searcher.lower <= draw):
+            searcher.upper = draw
+    if searcher.game.last_move_wins:
+        if wrong_parity(searcher.lower, 0) and searcher.lower < searcher.upper:
+            searcher.lower += 1
+        if wrong_parity(searcher.upper, 0) and searcher.lower < searcher.upper:
+            searcher.upper -= 1
+
+
+cdef inline int64_t solver_rank(Score value, int64_t span) noexcept nogil:
+    """Where a value lies on the solver's scale of outcomes, in steps of two plies (one move
+    of each side): a win in p plies ranks (span + 2 - p) // 2, at least 1 (the sooner the
+    higher), a loss in p plies the negative, anything else 0. `span` bounds the plies to the
+    end of the game (on Connect Four with span = the empty squares, the rank is the score of
+    the published solvers)."""
+    cdef int64_t plies
+    if value > EVAL_LIMIT:
+        plies = min(max(<int64_t> WIN - value, 1), span)
+        return (span + 2 - plies) // 2
+    if value < -EVAL_LIMIT:
+        plies = min(max(<int64_t> WIN + value, 1), span)
+        return -((span + 2 - plies) // 2)
+    return 0
+
+
+cdef inline Score solver_probe(Score lower, Score upper, int64_t span) noexcept nogil:
+    """The next null window of the solver, given that lower <= value <= upper (lower <
+    upper): the threshold t of the question "is the value above t?".
+
+    While the range holds more than one rank of outcome (solver_rank), bisect the ranks,
+    leaning to the quick ends: first whether the side to move loses quickly, then whether it
+    wins quickly, and so on inwards (short wins and losses are cheap to prove or refute, and
+    each answer bounds the costly questions that follow). Within one rank (the scores of a
+    game whose values are not only wins, draws and losses; or the two plies of one rank),
+    bisect the values."""
+    cdef int64_t low = solver_rank(lower, span), high = solver_rank(upper, span), rank, t
+    if low == high:
+        return <Score> (lower + (<int64_t> upper - lower) // 2)
+    rank = low + (high - low) // 2
+    if rank <= 0 and low / 2 < rank:        # C division (toward zero): the nearer half
+        rank = low / 2
+    elif rank >= 0 and high / 2 > rank:
+        rank = high / 2
+    if rank > 0:
+        t = <int64_t> WIN - span + 2 * rank - 1    # a win in at most span - 2 * rank plies?
+    elif rank < 0:
+        t = -<int64_t> WIN + span + 2 + 2 * rank   # no loss in fewer than span + 3 + 2 * rank?
+    else:
+        t = EVAL_LIMIT                              # a win at all?
+    if t < lower:
+        t = lower
+    if t >= upper:
+        t = <int64_t> upper - 1
+    return <Score> t

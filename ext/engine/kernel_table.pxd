@@ -14,3 +14,4 @@ cdef struct SearchKernels:
     Score (*search_root)(SearchContext* context, NativeGame game, int depth, Score alpha, Score beta) noexcept nogil
     int (*extend_pv)(SearchContext* context, NativeGame game, int depth, int length) noexcept nogil
     int (*complete_pv)(SearchContext* context, NativeGame game, Score value, int length) noexcept nogil
+    int (*prove_line)(SearchContext* context, NativeGame game, Score value, int length) noexcept nogil

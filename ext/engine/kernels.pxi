@@ -63,10 +63,14 @@ cdef int kernel_extend_pv(SearchContext* context, NativeGame game, int depth, in
 cdef int kernel_complete_pv(SearchContext* context, NativeGame game, Score value, int length) noexcept nogil:
     return complete_pv_to_end(context, <GameT> game, value, length)
 
+cdef int kernel_prove_line(SearchContext* context, NativeGame game, Score value, int length) noexcept nogil:
+    return prove_line_to_end(context, <GameT> game, value, length)
+
 cdef SearchKernels KERNELS
 KERNELS.search_root = kernel_search_root
 KERNELS.extend_pv = kernel_extend_pv
 KERNELS.complete_pv = kernel_complete_pv
+KERNELS.prove_line = kernel_prove_line
 
 
 cdef object kernels_capsule():

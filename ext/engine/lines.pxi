@@ -77,3 +77,91 @@ cdef int complete_pv_to_end(SearchContext* context, GameT game, Score value, int
         length = new_length
     context.pv_length[0] = length
     return length
+
+
+cdef inline bint wrong_parity(Score value, int ply) noexcept nogil:
+    """A value (scored from the side to move at `ply`, wins and losses by their distance from
+    the root) that a game whose decisive results go to the side that moved last
+    (last_move_wins) never has: a win after an even number of plies from `ply`, or a loss
+    after an odd number."""
+    if value > EVAL_LIMIT:
+        return (<int64_t> WIN - value - ply) % 2 == 0
+    if value < -EVAL_LIMIT:
+        return (<int64_t> WIN + value - ply) % 2 == 1
+    return False
+
+
+cdef inline Score upper_bound_at(GameT game, Score stored, int ply) noexcept nogil:
+    """The table's upper bound on a position at `ply` (stored as value_to_tt made it), one
+    lower where the game's parity rules the stored value out."""
+    cdef Score value = value_from_tt(stored, ply)
+    if game.last_move_wins and wrong_parity(value, ply):
+        return value - 1
+    return value
+
+
+cdef int prove_line_to_end(SearchContext* context, GameT game, Score value, int length) noexcept nogil:
+    """The solver's principal variation, from the root's exact `value`: the first `length`
+    moves of the root's line are already proven; each further move is one whose child is
+    proven to be worth no more than its parent allows (every other child is known to be worth
+    at least that, as the parent's value is exact), by the table where it can tell, else by a
+    null-window search of the child. Returns the length; the line is the root's PV row."""
+    cdef int ply, i
+    cdef Move move
+    replay_line(context, game, length)
+    ply = length
+    while (context.status == RUNNING and not game.error and ply + 1 < context.capacity
+           and not game.at_terminal()):
+        # The position's value, from its side to move: the root's, or its negative.
+        move = proven_move(context, game, ply, value if ply % 2 == 0 else -value)
+        if move < 0:
+            break
+        context.pv_table[ply] = move
+        game.make_move(move)
+        ply += 1
+    for i in range(ply - 1, -1, -1):
+        game.unmake_move(context.pv_table[i])
+    context.pv_length[0] = ply
+    return ply
+
+
+cdef Move proven_move(SearchContext* context, GameT game, int ply, Score expected) noexcept nogil:
+    """A move of the position at `ply` (worth exactly `expected`) whose child is worth at most
+    -expected, that is a best move; -1 when none is found (the search stopped)."""
+    cdef Move* moves = context.moves + <size_t> ply * context.max_moves
+    cdef int count = game.generate_moves(moves)
+    cdef int i, depth = UNLIMITED_DEPTH - ply - 1
+    cdef Move move, tt_move = -1
+    cdef TTHit hit
+    cdef Score value
+    cdef bint proven
+    if count > context.max_moves or count <= 0:
+        return -1
+    if context.options.use_tt and tt_probe(context.table, game.position_key(), &hit):
+        tt_move = hit.move
+    order_moves(context, game, ply, moves, count, tt_move)
+    # First the moves the table (or the end of the game) proves without a search.
+    for i in range(count):
+        move = moves[i]
+        game.make_move(move)
+        if game.at_terminal():
+            proven = terminal_score(game.static_evaluation(), ply + 1) <= -expected
+        else:
+            proven = (context.options.use_tt and tt_probe(context.table, game.position_key(), &hit)
+                      and (hit.bound == BOUND_UPPER or hit.bound == BOUND_EXACT)
+                      and hit.depth >= depth and upper_bound_at(game, hit.value, ply + 1) <= -expected)
+        game.unmake_move(move)
+        if proven:
+            return move
+    # Then a null-window search of each child: does it fail low?
+    for i in range(count):
+        move = moves[i]
+        context.path[ply + 1] = move
+        game.make_move(move)
+        value = ab_search(context, game, depth, ply + 1, -expected, -expected + 1)
+        game.unmake_move(move)
+        if context.status != RUNNING or game.error:
+            return -1
+        if value <= -expected:
+            return move
+    return -1

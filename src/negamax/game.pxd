@@ -32,6 +32,12 @@
 #   null moves and reductions are skipped there.
 # - make_null_move / unmake_null_move (has_null_move): pass the turn; null_move_allowed() says
 #   where that is sound (not in check, not in zugzwang-prone positions such as pawn endings).
+#
+# - last_move_wins: the game is only ever won by the move that ends it, and every other end is
+#   a draw: at a terminal position static_evaluation() is -WIN (the side to move lost) or 0
+#   (Connect Four, tic-tac-toe, chess, checkers). A win for the side to move then comes after
+#   an odd number of plies and a loss after an even number, and a line that can no longer
+#   reach a decisive end (max_ply) is a draw: the search and the solver use both.
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
 
@@ -54,6 +60,7 @@ cdef class NativeGame:
     cdef public bint has_noisy_moves  # generate_noisy_moves/move_is_noisy: quiescence search
     cdef public bint has_check        # in_check is implemented: check extensions
     cdef public bint has_null_move    # make_null_move/unmake_null_move/null_move_allowed
+    cdef public bint last_move_wins   # ends are -WIN for the side to move, or 0 (see above)
     cdef public int error         # set nonzero by a game whose callback failed: the search unwinds
     cdef list _history            # moves made through play(), for undo()
 

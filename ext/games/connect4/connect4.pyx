@@ -102,6 +102,7 @@ cdef class ConnectFour(NativeGame):
         self.max_ply = self.cells
         self.has_keys = True
         self.has_safe_moves = True
+        self.last_move_wins = True     # four in a row is made by the move that ends the game
 
     cdef void play_string(self, str moves) except *:
         for index, ch in enumerate(moves):
@@ -117,6 +118,7 @@ cdef class ConnectFour(NativeGame):
                                  f"is full")
             self.make_move(column)
             self._history.append(column)
+        self.max_ply = self.cells - self.played    # the plies left (the solver's scale)
 
     # --- bitboard helpers -------------------------------------------------------------------
 
@@ -236,6 +238,7 @@ cdef class ConnectFour(NativeGame):
         other.played = self.played
         other.last_move_won = self.last_move_won
         other.column_height = self.column_height
+        other.max_ply = self.cells - self.played
         return other
 
     def legal_moves(self):
@@ -263,6 +266,12 @@ cdef class ConnectFour(NativeGame):
             raise ValueError(f"column {move} is full")
         self.make_move(move - 1)
         self._history.append(move - 1)
+        self.max_ply = self.cells - self.played
+
+    def undo(self):
+        """Take back the last move made with play(). Raises ValueError if there is none."""
+        NativeGame.undo(self)
+        self.max_ply = self.cells - self.played
 
     def order_hint(self, move):
         """Threats (squares completing four) the move in this 1-based column would create."""
