@@ -64,4 +64,14 @@ static inline void negamax_free_table(void *p)
     negamax_aligned_free(p);
 }
 
+/* Ask for the cache line holding `p` ahead of its use (a hint; nothing where unsupported). */
+static inline void negamax_prefetch(const void *p)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(p);
+#else
+    (void)p;
+#endif
+}
+
 #endif

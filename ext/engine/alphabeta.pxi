@@ -42,7 +42,7 @@ cdef Score ab_search(SearchContext* context, GameT game, int depth, int ply, Sco
 cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score alpha, Score beta,
                    bint in_check) noexcept nogil:
     cdef Score value, best = -SCORE_INFINITY, floor, ceiling, alpha_searched
-    cdef int i, count, bound, reduction
+    cdef int i, count = 0, bound, reduction
     cdef Move move, best_move = -1, tt_move = -1
     cdef Move* moves = context.moves + <size_t> ply * context.max_moves
     cdef TTHit hit
@@ -51,11 +51,25 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
     # Only nodes searched with an open window (and the root) keep a principal variation: a
     # null-window result is a bound, and copying lines there would cost for nothing.
     cdef bint pv_node = (<int64_t> beta - alpha) > 1 or ply == context.root_ply
+    # With safe moves the moves come first: many nodes are then decided without the table
+    # (a win or loss at once, a window the reachable results miss), so they never pay for
+    # its memory access. Not with null moves, whose verification searches this ply again.
+    cdef bint moves_first = (context.options.use_safe_moves and depth >= 2
+                             and not context.options.use_null_move)
+
+    if moves_first:
+        if context.options.use_tt:
+            key = game.position_key()
+            tt_prefetch(context.table, key)   # loads while the moves are generated
+        count = node_moves(context, game, depth, ply, alpha, beta, &floor, &ceiling, &value)
+        if count < 0:
+            return value
 
     # 1. The transposition table: the stored move is searched first; a result deep enough
     #    answers the node (except at the root, which must name a move).
     if context.options.use_tt:
-        key = game.position_key()
+        if not moves_first:
+            key = game.position_key()
         context.stats.tt_probes += 1
         if tt_probe(context.table, key, &hit):
             context.stats.tt_hits += 1
@@ -94,49 +108,13 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
             context.stats.null_move_cutoffs += 1
             return beta if value > EVAL_LIMIT else value
 
-    # 3. The moves. With the game's safe-move generation (two plies or more to go, so that
-    #    the values are those plain alpha-beta finds): win at once, lose at once, or search
-    #    only the moves that do not lose at once.
-    if context.options.use_safe_moves and depth >= 2:
-        count = game.generate_safe_moves(moves)
-        if count == WINNING_MOVE_FOUND:
-            context.stats.immediate_wins += 1
-            return win_at_once(context, ply, moves[0], WIN - ply - 1, game.error != 0)
-        if count == 0:
-            count = game.generate_moves(moves)
-            if count == 0:
-                return read_leaf(context, game, ply)
-            context.stats.forced_losses += 1
-            return win_at_once(context, ply, moves[0], -WIN + ply + 2, game.error != 0)
-        # No win next move, and no loss on the opponent's next move (where only the move
-        # that ends the game wins: no loss before our second move, no win before our next).
-        floor = -WIN + ply + (4 if game.last_move_wins else 3)
-        ceiling = WIN - ply - (3 if game.last_move_wins else 2)
-    else:
-        count = game.generate_moves(moves)
-        if count == 0:
-            return read_leaf(context, game, ply)
-        floor = -WIN + ply + (2 if game.last_move_wins else 1)
-        ceiling = WIN - ply - 1
-    if count > context.max_moves:   # a game broke its own bound: refuse to go on
-        fail(context, FAIL_TOO_MANY_MOVES)
-        return 0
-    if context.capacity_from_game:
-        # The game ends by ply capacity - 1 (its max_ply): a win or loss that would come
-        # later cannot come at all. Where only the last move wins and the search reaches the
-        # end of the game, what is left is a draw, 0.
-        if <int64_t> floor + WIN >= context.capacity:
-            floor = 0 if game.last_move_wins and ply + depth >= context.capacity else -EVAL_LIMIT
-        if <int64_t> WIN - ceiling >= context.capacity:
-            ceiling = 0 if game.last_move_wins and ply + depth >= context.capacity else EVAL_LIMIT
-        if floor == ceiling:
-            return floor                # nothing decisive can happen: a draw
+    # 3. The moves (unless generated first).
+    if not moves_first:
+        count = node_moves(context, game, depth, ply, alpha, beta, &floor, &ceiling, &value)
+        if count < 0:
+            return value
 
     # 4. Mate distance: no result here can beat winning or losing as soon as possible.
-    if floor >= beta:
-        return floor
-    if ceiling <= alpha:
-        return ceiling
     if alpha < floor:
         alpha = floor
     if beta > ceiling:
@@ -206,6 +184,64 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
                  depth if context.horizon_reached else TT_DEPTH_FINAL, bound)
         context.stats.tt_stores += 1
     return best
+
+
+cdef inline int node_moves(SearchContext* context, GameT game, int depth, int ply, Score alpha,
+                           Score beta, Score* floor, Score* ceiling, Score* value) noexcept nogil:
+    """Generate the node's moves and the bounds on its value that the game's rules give:
+    returns the number of moves, with [floor, ceiling] holding the value; or -1 when that
+    decides the node, with its result in `value`.
+
+    With the game's safe-move generation (two plies or more to go, so that the values are
+    those plain alpha-beta finds): win at once, lose at once, or search only the moves that
+    do not lose at once."""
+    cdef Move* moves = context.moves + <size_t> ply * context.max_moves
+    cdef int count
+    if context.options.use_safe_moves and depth >= 2:
+        count = game.generate_safe_moves(moves)
+        if count == WINNING_MOVE_FOUND:
+            context.stats.immediate_wins += 1
+            value[0] = win_at_once(context, ply, moves[0], WIN - ply - 1, game.error != 0)
+            return -1
+        if count == 0:
+            count = game.generate_moves(moves)
+            if count == 0:
+                value[0] = read_leaf(context, game, ply)
+                return -1
+            context.stats.forced_losses += 1
+            value[0] = win_at_once(context, ply, moves[0], -WIN + ply + 2, game.error != 0)
+            return -1
+        # No win next move, and no loss on the opponent's next move (where only the move
+        # that ends the game wins: no loss before our second move, no win before our next).
+        floor[0] = -WIN + ply + (4 if game.last_move_wins else 3)
+        ceiling[0] = WIN - ply - (3 if game.last_move_wins else 2)
+    else:
+        count = game.generate_moves(moves)
+        if count == 0:
+            value[0] = read_leaf(context, game, ply)
+            return -1
+        floor[0] = -WIN + ply + (2 if game.last_move_wins else 1)
+        ceiling[0] = WIN - ply - 1
+    if count > context.max_moves:   # a game broke its own bound: refuse to go on
+        fail(context, FAIL_TOO_MANY_MOVES)
+        value[0] = 0
+        return -1
+    if context.capacity_from_game:
+        # The game ends by ply capacity - 1 (its max_ply): a win or loss that would come
+        # later cannot come at all. Where only the last move wins and the search reaches the
+        # end of the game, what is left is a draw, 0.
+        if <int64_t> floor[0] + WIN >= context.capacity:
+            floor[0] = 0 if game.last_move_wins and ply + depth >= context.capacity else -EVAL_LIMIT
+        if <int64_t> WIN - ceiling[0] >= context.capacity:
+            ceiling[0] = 0 if game.last_move_wins and ply + depth >= context.capacity else EVAL_LIMIT
+    # Mate distance: no result here can beat winning or losing as soon as possible.
+    if floor[0] >= beta or floor[0] == ceiling[0]:
+        value[0] = floor[0]
+        return -1
+    if ceiling[0] <= alpha:
+        value[0] = ceiling[0]
+        return -1
+    return count
 
 
 cdef inline Score win_at_once(SearchContext* context, int ply, Move move, Score value,

@@ -22,7 +22,7 @@ from negamax.game cimport (
 from engine.context cimport *
 from engine.kernel_table cimport KERNELS_CAPSULE_NAME, SearchKernels
 from engine.ttable cimport (
-    BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TT_DEPTH_FINAL, TTHit, tt_probe, tt_store,
+    BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TT_DEPTH_FINAL, TTHit, tt_prefetch, tt_probe, tt_store,
     value_from_tt, value_to_tt,
 )
 

@@ -28,6 +28,9 @@ cdef extern from "negamax_atomic.h":
     uint64_t negamax_load_u64(const uint64_t* p) noexcept nogil
     void negamax_store_u64(uint64_t* p, uint64_t v) noexcept nogil
 
+cdef extern from "negamax_memory.h":
+    void negamax_prefetch(const void* p) noexcept nogil
+
 cdef enum Bound:
     BOUND_NONE = 0
     BOUND_LOWER = 1     # the value is at least the stored one (the search failed high)
@@ -142,3 +145,8 @@ cdef inline void tt_store(TTable* table, uint64_t key, Score value, Move move, i
     cdef uint64_t header = (<uint64_t> check | (<uint64_t> generation << 32)
                             | (<uint64_t> ((depth << 2) | bound) << 48))
     write_entry(slot, header, payload)
+
+
+cdef inline void tt_prefetch(TTable* table, uint64_t key) noexcept nogil:
+    """Start loading the bucket of `key` into the cache, for a probe a little later."""
+    negamax_prefetch(table.entries + 2 * (tt_mix(key) & table.bucket_mask))
