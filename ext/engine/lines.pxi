@@ -91,12 +91,12 @@ cdef inline bint wrong_parity(Score value, int ply) noexcept nogil:
     return False
 
 
-cdef inline Score upper_bound_at(GameT game, Score stored, int ply) noexcept nogil:
-    """The table's upper bound on a position at `ply` (stored as value_to_tt made it), one
-    lower where the game's parity rules the stored value out."""
+cdef inline Score bound_at(GameT game, Score stored, int ply, bint lower) noexcept nogil:
+    """The table's lower (or upper) bound on a position at `ply` (stored as value_to_tt made
+    it), one higher (lower) where the game's parity rules the stored value out."""
     cdef Score value = value_from_tt(stored, ply)
     if game.last_move_wins and wrong_parity(value, ply):
-        return value - 1
+        return value + 1 if lower else value - 1
     return value
 
 
@@ -134,26 +134,25 @@ cdef Move proven_move(SearchContext* context, GameT game, int ply, Score expecte
     cdef Move move, tt_move = -1
     cdef TTHit hit
     cdef Score value
-    cdef bint proven
     if count > context.max_moves or count <= 0:
         return -1
     if context.options.use_tt and tt_probe(context.table, game.position_key(), &hit):
-        tt_move = hit.move
-    order_moves(context, game, ply, moves, count, tt_move)
-    # First the moves the table (or the end of the game) proves without a search.
+        for i in range(count):
+            if moves[i] == hit.move:
+                tt_move = hit.move
+                break
+        # A lower bound's move is the one that proved it: enough when it reaches the value.
+        if (tt_move >= 0 and (hit.bound == BOUND_LOWER or hit.bound == BOUND_EXACT)
+                and hit.depth > depth and bound_at(game, hit.value, ply, True) >= expected):
+            return tt_move
+    # Then the moves whose child the table (or the end of the game) proves, the table's first.
+    if tt_move >= 0 and child_proven(context, game, ply, tt_move, expected):
+        return tt_move
     for i in range(count):
-        move = moves[i]
-        game.make_move(move)
-        if game.at_terminal():
-            proven = terminal_score(game.static_evaluation(), ply + 1) <= -expected
-        else:
-            proven = (context.options.use_tt and tt_probe(context.table, game.position_key(), &hit)
-                      and (hit.bound == BOUND_UPPER or hit.bound == BOUND_EXACT)
-                      and hit.depth >= depth and upper_bound_at(game, hit.value, ply + 1) <= -expected)
-        game.unmake_move(move)
-        if proven:
-            return move
-    # Then a null-window search of each child: does it fail low?
+        if moves[i] != tt_move and child_proven(context, game, ply, moves[i], expected):
+            return moves[i]
+    # Then a null-window search of each child, best first: does it fail low?
+    order_moves(context, game, ply, moves, count, tt_move)
     for i in range(count):
         move = moves[i]
         context.path[ply + 1] = move
@@ -165,3 +164,21 @@ cdef Move proven_move(SearchContext* context, GameT game, int ply, Score expecte
         if value <= -expected:
             return move
     return -1
+
+
+cdef bint child_proven(SearchContext* context, GameT game, int ply, Move move,
+                       Score expected) noexcept nogil:
+    """The table (or the end of the game) proves that `move` holds the opponent to at most
+    -expected."""
+    cdef TTHit hit
+    cdef bint proven
+    game.make_move(move)
+    if game.at_terminal():
+        proven = terminal_score(game.static_evaluation(), ply + 1) <= -expected
+    else:
+        proven = (context.options.use_tt and tt_probe(context.table, game.position_key(), &hit)
+                  and (hit.bound == BOUND_UPPER or hit.bound == BOUND_EXACT)
+                  and hit.depth >= UNLIMITED_DEPTH - ply - 1
+                  and bound_at(game, hit.value, ply + 1, False) <= -expected)
+    game.unmake_move(move)
+    return proven
