@@ -201,11 +201,14 @@ cdef class Searcher:
         c.pv_length = <int*> calloc(plies, sizeof(int))
         c.path = <Move*> calloc(plies, sizeof(Move))
         c.killers = <Move*> calloc(plies * 2, sizeof(Move))
-        c.history = <int32_t*> calloc(2 * HISTORY_SIZE, sizeof(int32_t))
+        # The history table only where it is read (32 kB to clear: a batch of short solves
+        # would pay for it at every position).
+        c.history = (<int32_t*> calloc(2 * HISTORY_SIZE, sizeof(int32_t)) if c.options.use_history
+                     else NULL)
         self.completed_pv = <Move*> calloc(plies, sizeof(Move))
         if (c.moves == NULL or c.sort_keys == NULL or c.pv_table == NULL or c.pv_length == NULL
-                or c.path == NULL or c.killers == NULL or c.history == NULL
-                or self.completed_pv == NULL):
+                or c.path == NULL or c.killers == NULL or self.completed_pv == NULL
+                or (c.options.use_history and c.history == NULL)):
             raise MemoryError(f"not enough memory for the search stacks of {c.capacity} plies "
                               f"of {c.max_moves} moves")
         for i in range(plies * 2):

@@ -65,7 +65,7 @@ cdef inline void order_moves(SearchContext* context, GameT game, int ply, Move* 
     the history score."""
     cdef int64_t* keys = context.sort_keys + <size_t> ply * context.max_moves
     cdef Move* killer = context.killers + 2 * ply
-    cdef int32_t* history = context.history + (ply & 1) * HISTORY_SIZE
+    cdef int32_t* history = NULL     # allocated only when the history heuristic is on
     cdef bint hints = context.options.ordering and game.has_order_hints
     cdef bint killers = context.options.use_killers and ply + 1 < context.capacity
     cdef int64_t key
@@ -73,6 +73,8 @@ cdef inline void order_moves(SearchContext* context, GameT game, int ply, Move* 
     cdef Move move
     if count <= 1:
         return
+    if context.options.use_history:
+        history = context.history + (ply & 1) * HISTORY_SIZE
     for i in range(count):
         move = moves[i]
         key = 0

@@ -21,6 +21,8 @@ from negamax.result_building import build_search_result, build_solve_result
 __all__ = ["search", "solve", "search_many", "solve_many", "release_tables", "ALGORITHMS",
            "ENHANCEMENTS", "DEFAULT_TT_MB"]
 
+_STOP_REASONS = {reason.value: reason for reason in StopReason}
+
 # Each thread keeps the table it made for tt=True, so that repeated searches do not pay for
 # fresh memory each time (every search starts a new generation of its table).
 _thread_tables = threading.local()
@@ -161,13 +163,21 @@ def _solve_options(**arguments: Any) -> SearchOptions:
                                lmr=False, table_for=_table_for_thread, **arguments)
 
 
-def _searcher(native: NativeGame, options: SearchOptions, callback: Any) -> Searcher:
+def _searcher(native: NativeGame, options: SearchOptions, callback: Any,
+              fields: Optional[Dict[bool, Dict[str, Any]]] = None) -> Searcher:
+    """The engine's Searcher for `native`; `fields` caches the engine's options dicts (by
+    root_maximizing) across a batch."""
     if options.threads > 1 and isinstance(native, PythonGameAdapter):
         raise ValueError("threads > 1 needs a native game: a game written in Python holds the "
                          "GIL in every callback, so its threads could not run at once")
     root_maximizing = native.to_move == 1 if isinstance(native, TreeGame) else True
-    return Searcher(native, options.engine_fields(root_maximizing), options.table, options.stop,
-                    callback, options.threads)
+    if fields is None:
+        engine_fields = options.engine_fields(root_maximizing)
+    else:
+        engine_fields = fields.get(root_maximizing)
+        if engine_fields is None:
+            engine_fields = fields[root_maximizing] = options.engine_fields(root_maximizing)
+    return Searcher(native, engine_fields, options.table, options.stop, callback, options.threads)
 
 
 def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth: Any = None,
@@ -185,7 +195,8 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
     for native in natives:
         _check_table(built, native)
     weak_trees = [weak and isinstance(native, TreeGame) for native in natives]
-    searchers = [_searcher(native, built, None) for native in natives]
+    fields: Dict[bool, Dict[str, Any]] = {}
+    searchers = [_searcher(native, built, None, fields) for native in natives]
     if weak and any(weak_trees):
         raws = [s.solve(False) if tree else s.solve(True) for s, tree in zip(searchers, weak_trees)]
     else:
@@ -266,4 +277,4 @@ def _stop_reason(raw: dict, searcher: Searcher, native: NativeGame, game: Any) -
                            f"(its error flag was set)")
     if status in ("too_many_moves", "too_deep", "out_of_memory"):
         raise error_for_status(status, game, native)
-    return StopReason(status)
+    return _STOP_REASONS[status]

@@ -7,14 +7,15 @@ import math
 from typing import Any, Optional
 
 from negamax.games._trees import TreeGame
-from negamax.results import SearchResult, SearchStats, SolveResult, StopReason, Visit
+from negamax.results import SearchResult, SearchStats, SolveResult, StopReason, Visit, filled
 from negamax.scores import EVAL_LIMIT, is_loss, is_win, plies_to_end
 
 __all__ = ["build_search_result", "build_solve_result"]
 
 
 def build_stats(raw: dict) -> SearchStats:
-    return SearchStats(iterations=raw["iterations"], **raw["counters"])
+    counters = dict(raw["counters"], iterations=raw["iterations"])
+    return filled(SearchStats, counters)
 
 
 def build_search_result(raw: dict, native: Any, algorithm: str, stop_reason: StopReason) -> SearchResult:
@@ -22,19 +23,19 @@ def build_search_result(raw: dict, native: Any, algorithm: str, stop_reason: Sto
     value = raw["value"]
     if isinstance(native, TreeGame) and value is not None:
         value = native.score_to_value(value if native.to_move == 1 else -value)
-    return SearchResult(
-        value=value,
-        best_move=pv[0] if pv else None,
-        pv=pv,
-        depth=raw["depth"],
-        stats=build_stats(raw),
-        elapsed=raw["elapsed"],
-        stop_reason=stop_reason,
-        algorithm=algorithm,
-        trace=_build_trace(raw["trace"], native) if raw["trace"] is not None else None,
-        kernel=raw["kernel"],
-        hashfull=raw["hashfull"],
-    )
+    return filled(SearchResult, {
+        "value": value,
+        "best_move": pv[0] if pv else None,
+        "pv": pv,
+        "depth": raw["depth"],
+        "stats": build_stats(raw),
+        "elapsed": raw["elapsed"],
+        "stop_reason": stop_reason,
+        "algorithm": algorithm,
+        "trace": _build_trace(raw["trace"], native) if raw["trace"] is not None else None,
+        "kernel": raw["kernel"],
+        "hashfull": raw["hashfull"],
+    })
 
 
 def build_solve_result(raw: dict, native: Any, weak: bool, stop_reason: StopReason,
@@ -62,10 +63,11 @@ def build_solve_result(raw: dict, native: Any, weak: bool, stop_reason: StopReas
         solver_score = getattr(native, "solver_score", None)
         if solver_score is not None:
             score = solver_score(value)
-    return SolveResult(value=value, outcome=outcome, plies=plies,
-                       best_move=pv[0] if pv else None, pv=pv if exact else pv[:1],
-                       stats=build_stats(raw), elapsed=raw["elapsed"], stop_reason=stop_reason,
-                       lower=lower, upper=upper, score=score, weak=weak, kernel=raw["kernel"])
+    return filled(SolveResult, {
+        "value": value, "outcome": outcome, "plies": plies, "best_move": pv[0] if pv else None,
+        "pv": pv if exact else pv[:1], "stats": build_stats(raw), "elapsed": raw["elapsed"],
+        "stop_reason": stop_reason, "lower": lower, "upper": upper, "score": score,
+        "weak": weak, "kernel": raw["kernel"]})
 
 
 def _build_tree_solve_result(raw: dict, native: Any, stop_reason: StopReason,

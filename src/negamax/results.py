@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
-from typing import Any, Optional, Tuple
+from dataclasses import dataclass, field, fields
+from typing import Any, Dict, Optional, Tuple, Type, TypeVar
 
 __all__ = ["StopReason", "SearchStats", "SearchResult", "SolveResult", "Visit", "AnalysisError"]
 
@@ -135,3 +135,21 @@ class AnalysisError:
 
     def __str__(self) -> str:
         return f"position {self.index} ({self.game_repr}): {self.exception_type}: {self.message}"
+
+
+_Frozen = TypeVar("_Frozen")
+_FIELD_NAMES: Dict[type, frozenset] = {}
+
+
+def filled(cls: Type[_Frozen], values: Dict[str, Any]) -> _Frozen:
+    """An instance of the frozen dataclass `cls` holding `values` (one per field, no more, no
+    less), equal to ``cls(**values)``. It skips the generated __init__, which sets each field
+    through object.__setattr__: batches of results (solve_many) build thousands of these."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+    if len(values) != len(names) or not names.issuperset(values):
+        return cls(**values)
+    instance = object.__new__(cls)
+    instance.__dict__.update(values)
+    return instance

@@ -15,7 +15,7 @@ cimport cython
 
 from libc.stdint cimport int8_t, int32_t, uint64_t
 
-from negamax.game cimport WIN, WINNING_MOVE_FOUND, Move, NativeGame, Score
+from negamax.game cimport EVAL_LIMIT, WIN, WINNING_MOVE_FOUND, Move, NativeGame, Score
 
 cdef extern from "negamax_bits.h":
     int negamax_popcount64(uint64_t x) noexcept nogil
@@ -380,13 +380,12 @@ cdef class ConnectFour(NativeGame):
         """A solved value in the convention of the published Connect Four solver benchmarks:
         a win scores (cells + 1 - s) // 2, where s is the number of stones on the board just
         before the winning stone; a loss the negative of the opponent's; a draw 0."""
-        from negamax.scores import is_loss, is_win, plies_to_end
         if value is None:
             return None
-        if is_win(value) or is_loss(value):
-            stones_before_winner = self.played + plies_to_end(value) - 1
-            score = (self.cells + 1 - stones_before_winner) // 2
-            return score if is_win(value) else -score
+        if value > EVAL_LIMIT or value < -EVAL_LIMIT:
+            plies = WIN - abs(value)
+            score = (self.cells + 1 - (self.played + plies - 1)) // 2
+            return score if value > 0 else -score
         return 0
 
 
