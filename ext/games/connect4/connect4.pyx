@@ -48,6 +48,22 @@ cdef inline bint four_along(uint64_t stones, int s) noexcept nogil:
     cdef uint64_t m = stones & shr(stones, s)
     return (m & shr(m, 2 * s)) != 0
 
+# The same with plain shifts, for boards where every shift is below 64 (7 x 6 among them).
+
+cdef inline uint64_t line_completions_short(uint64_t stones, int s) noexcept nogil:
+    cdef uint64_t r, p
+    p = (stones << s) & (stones << (2 * s))
+    r = p & (stones << (3 * s))
+    r |= p & (stones >> s)
+    p = (stones >> s) & (stones >> (2 * s))
+    r |= p & (stones << s)
+    r |= p & (stones >> (3 * s))
+    return r
+
+cdef inline bint four_along_short(uint64_t stones, int s) noexcept nogil:
+    cdef uint64_t m = stones & (stones >> s)
+    return (m & (m >> (2 * s))) != 0
+
 
 @cython.final
 cdef class ConnectFour(NativeGame):
@@ -66,6 +82,8 @@ cdef class ConnectFour(NativeGame):
     cdef uint64_t board_mask    # every playable square
     cdef int8_t column_height[32]
     cdef int8_t column_order[32]  # centre first: the order moves are generated in
+    cdef uint64_t order_squares[32]  # the squares of column column_order[i]
+    cdef bint short_shifts        # every shift the line tests make is below 64
 
     def __init__(self, moves="", width=7, height=6):
         for name, value in (("width", width), ("height", height)):
@@ -98,6 +116,8 @@ cdef class ConnectFour(NativeGame):
         for i in range(width):
             # width // 2, then alternately left and right of it
             self.column_order[i] = width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2)
+            self.order_squares[i] = self.column_squares(self.column_order[i])
+        self.short_shifts = 3 * (height + 2) < 64
         self.max_moves = width
         self.max_ply = self.cells
         self.has_keys = True
@@ -126,14 +146,22 @@ cdef class ConnectFour(NativeGame):
         """Empty squares that would complete four in a row for `stones`."""
         cdef int h = self.n_rows
         # vertical (three stones right below), horizontal, and the two diagonals
-        cdef uint64_t r = shl(stones, 1) & shl(stones, 2) & shl(stones, 3)
-        r |= line_completions(stones, h + 1)
-        r |= line_completions(stones, h)
-        r |= line_completions(stones, h + 2)
+        cdef uint64_t r = (stones << 1) & (stones << 2) & (stones << 3)
+        if self.short_shifts:
+            r |= line_completions_short(stones, h + 1)
+            r |= line_completions_short(stones, h)
+            r |= line_completions_short(stones, h + 2)
+        else:
+            r |= line_completions(stones, h + 1)
+            r |= line_completions(stones, h)
+            r |= line_completions(stones, h + 2)
         return r & (self.board_mask ^ mask)
 
     cdef inline bint has_four(self, uint64_t stones) noexcept nogil:
         cdef int h = self.n_rows
+        if self.short_shifts:
+            return (four_along_short(stones, 1) or four_along_short(stones, h + 1)
+                    or four_along_short(stones, h) or four_along_short(stones, h + 2))
         return (four_along(stones, 1) or four_along(stones, h + 1) or four_along(stones, h)
                 or four_along(stones, h + 2))
 
@@ -209,9 +237,8 @@ cdef class ConnectFour(NativeGame):
         cdef int i, col, count = 0
         if possible & own_wins:
             for i in range(self.n_cols):
-                col = self.column_order[i]
-                if possible & own_wins & self.column_squares(col):
-                    moves[0] = col
+                if possible & own_wins & self.order_squares[i]:
+                    moves[0] = self.column_order[i]
                     return WINNING_MOVE_FOUND
         other_wins = self.winning_squares(self.bits[0] ^ self.bits[1], self.bits[1])
         forced = possible & other_wins
@@ -220,11 +247,10 @@ cdef class ConnectFour(NativeGame):
                 return 0                      # two threats: whatever we block, the other wins
             possible = forced                 # block the threat
         # Never play right below a square where the opponent would complete four.
-        possible &= ~shr(other_wins, 1)
+        possible &= ~(other_wins >> 1)
         for i in range(self.n_cols):
-            col = self.column_order[i]
-            if possible & self.column_squares(col):
-                moves[count] = col
+            if possible & self.order_squares[i]:
+                moves[count] = self.column_order[i]
                 count += 1
         return count
 
