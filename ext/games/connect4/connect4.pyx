@@ -84,6 +84,7 @@ cdef class ConnectFour(NativeGame):
     cdef int8_t column_order[32]  # centre first: the order moves are generated in
     cdef uint64_t order_squares[32]  # the squares of column column_order[i]
     cdef bint short_shifts        # every shift the line tests make is below 64
+    cdef bint standard            # 7 x 6: the line tests with constant shifts
 
     def __init__(self, moves="", width=7, height=6):
         for name, value in (("width", width), ("height", height)):
@@ -118,6 +119,7 @@ cdef class ConnectFour(NativeGame):
             self.column_order[i] = width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2)
             self.order_squares[i] = self.column_squares(self.column_order[i])
         self.short_shifts = 3 * (height + 2) < 64
+        self.standard = width == 7 and height == 6
         self.max_moves = width
         self.max_ply = self.cells
         self.has_keys = True
@@ -147,7 +149,11 @@ cdef class ConnectFour(NativeGame):
         cdef int h = self.n_rows
         # vertical (three stones right below), horizontal, and the two diagonals
         cdef uint64_t r = (stones << 1) & (stones << 2) & (stones << 3)
-        if self.short_shifts:
+        if self.standard:         # the same with the shifts known to the compiler
+            r |= line_completions_short(stones, 7)
+            r |= line_completions_short(stones, 6)
+            r |= line_completions_short(stones, 8)
+        elif self.short_shifts:
             r |= line_completions_short(stones, h + 1)
             r |= line_completions_short(stones, h)
             r |= line_completions_short(stones, h + 2)
@@ -159,6 +165,9 @@ cdef class ConnectFour(NativeGame):
 
     cdef inline bint has_four(self, uint64_t stones) noexcept nogil:
         cdef int h = self.n_rows
+        if self.standard:
+            return (four_along_short(stones, 1) or four_along_short(stones, 7)
+                    or four_along_short(stones, 6) or four_along_short(stones, 8))
         if self.short_shifts:
             return (four_along_short(stones, 1) or four_along_short(stones, h + 1)
                     or four_along_short(stones, h) or four_along_short(stones, h + 2))
