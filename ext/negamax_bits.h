@@ -51,4 +51,16 @@ static inline int negamax_ctz64(uint64_t x)
 #endif
 }
 
+/* Ask for the cache line holding `p` ahead of its use (a hint; nothing where unsupported). */
+static inline void negamax_prefetch(const void *p)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(p);
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+    _mm_prefetch((const char *)p, _MM_HINT_T0);
+#else
+    (void)p;
+#endif
+}
+
 #endif /* NEGAMAX_BITS_H */

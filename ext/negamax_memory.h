@@ -1,10 +1,14 @@
 /* Large zeroed blocks for the transposition table: aligned to whole cache lines (a bucket
    never straddles two lines), and on Linux in transparent huge pages where the system
-   allows them (random probes of a large table then cost far fewer TLB misses). */
+   allows them (random probes of a large table then cost far fewer TLB misses).
+
+   Plain C: the block is cut out of a larger malloc, the pointer malloc gave is kept just
+   before it for negamax_free_table. */
 #ifndef NEGAMAX_MEMORY_H
 #define NEGAMAX_MEMORY_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,63 +19,37 @@
 #define NEGAMAX_HUGE_PAGE ((size_t)2 << 20)
 #define NEGAMAX_LINE ((size_t)64)
 
-#if defined(_WIN32)
-#include <malloc.h>
-static inline void *negamax_aligned_alloc(size_t alignment, size_t bytes)
-{
-    return _aligned_malloc(bytes, alignment);
-}
-static inline void negamax_aligned_free(void *p)
-{
-    _aligned_free(p);
-}
-#else
-static inline void *negamax_aligned_alloc(size_t alignment, size_t bytes)
-{
-    void *p = NULL;
-    if (posix_memalign(&p, alignment, bytes) != 0) {
-        return NULL;
-    }
-    return p;
-}
-static inline void negamax_aligned_free(void *p)
-{
-    free(p);
-}
-#endif
-
 /* `bytes` of zeroed memory, every page touched already; NULL when out of memory. Free it
-   with negamax_free_table. */
+   with negamax_free_table (and with nothing else). */
 static inline void *negamax_alloc_table(size_t bytes)
 {
     size_t alignment = bytes >= NEGAMAX_HUGE_PAGE ? NEGAMAX_HUGE_PAGE : NEGAMAX_LINE;
     size_t rounded = (bytes + alignment - 1) / alignment * alignment;
-    void *p = negamax_aligned_alloc(alignment, rounded);
-    if (p == NULL) {
+    unsigned char *raw;
+    uintptr_t start;
+    if (rounded < bytes || rounded > SIZE_MAX - alignment - sizeof(void *)) {
         return NULL;
     }
+    raw = (unsigned char *)malloc(rounded + alignment + sizeof(void *));
+    if (raw == NULL) {
+        return NULL;
+    }
+    start = ((uintptr_t)(raw + sizeof(void *)) + alignment - 1) & ~(uintptr_t)(alignment - 1);
+    ((void **)start)[-1] = raw;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     if (alignment == NEGAMAX_HUGE_PAGE) {
-        madvise(p, rounded, MADV_HUGEPAGE);   /* a hint: ignored where huge pages are off */
+        madvise((void *)start, rounded, MADV_HUGEPAGE);   /* a hint: ignored where huge pages are off */
     }
 #endif
-    memset(p, 0, rounded);
-    return p;
+    memset((void *)start, 0, rounded);
+    return (void *)start;
 }
 
 static inline void negamax_free_table(void *p)
 {
-    negamax_aligned_free(p);
-}
-
-/* Ask for the cache line holding `p` ahead of its use (a hint; nothing where unsupported). */
-static inline void negamax_prefetch(const void *p)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(p);
-#else
-    (void)p;
-#endif
+    if (p != NULL) {
+        free(((void **)p)[-1]);
+    }
 }
 
 #endif

@@ -41,7 +41,7 @@ cdef Score ab_search(SearchContext* context, GameT game, int depth, int ply, Sco
 
 cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score alpha, Score beta,
                    bint in_check) noexcept nogil:
-    cdef Score value, best = -SCORE_INFINITY, floor, ceiling, alpha_searched
+    cdef Score value = 0, best = -SCORE_INFINITY, floor = 0, ceiling = 0, alpha_searched
     cdef int i, count = 0, bound, reduction
     cdef Move move, best_move = -1, tt_move = -1
     cdef Move* moves = context.moves + <size_t> ply * context.max_moves

@@ -28,7 +28,7 @@ cdef extern from "negamax_atomic.h":
     uint64_t negamax_load_u64(const uint64_t* p) noexcept nogil
     void negamax_store_u64(uint64_t* p, uint64_t v) noexcept nogil
 
-cdef extern from "negamax_memory.h":
+cdef extern from "negamax_bits.h":
     void negamax_prefetch(const void* p) noexcept nogil
 
 cdef enum Bound:

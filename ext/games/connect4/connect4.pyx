@@ -12,6 +12,7 @@ import numpy as np
 from negamax.quoting import short_repr
 
 cimport cython
+cimport numpy as cnp
 
 from libc.stdint cimport int8_t, int32_t, uint64_t
 
@@ -19,6 +20,8 @@ from negamax.game cimport EVAL_LIMIT, WIN, WINNING_MOVE_FOUND, Move, NativeGame,
 
 cdef extern from "negamax_bits.h":
     int negamax_popcount64(uint64_t x) noexcept nogil
+
+cnp.import_array()
 
 # Columns beyond 9 are written as letters: a = 10, b = 11, ...
 _COLUMN_DIGITS = "123456789abcdefghijklmnopqrstuvw"
@@ -101,11 +104,12 @@ cdef class ConnectFour(NativeGame):
         self.setup(width, height, np.zeros(2, dtype=np.uint64))
         self.play_string(moves)
 
-    cdef void setup(self, int width, int height, bits):
-        cdef uint64_t[::1] view = bits
+    cdef void setup(self, int width, int height, cnp.ndarray bits):
+        # `bits` is always a fresh contiguous uint64 array of two made by this class (a typed
+        # memoryview would cost more than the rest of a copy).
         cdef int col, i
         self._bits = bits
-        self.bits = &view[0]
+        self.bits = <uint64_t*> cnp.PyArray_DATA(bits)
         self.n_cols = width
         self.n_rows = height
         self.stride = height + 1
