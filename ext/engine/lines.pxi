@@ -168,10 +168,11 @@ cdef Move proven_move(SearchContext* context, GameT game, int ply, Score expecte
 
 cdef bint child_proven(SearchContext* context, GameT game, int ply, Move move,
                        Score expected) noexcept nogil:
-    """The table (or the end of the game) proves that `move` holds the opponent to at most
-    -expected."""
+    """The table, the end of the game or the game's rules (node_moves: a win or loss at once,
+    no decisive end left) prove that `move` holds the opponent to at most -expected."""
     cdef TTHit hit
     cdef bint proven
+    cdef Score floor, ceiling, value
     game.make_move(move)
     if game.at_terminal():
         proven = terminal_score(game.static_evaluation(), ply + 1) <= -expected
@@ -180,5 +181,9 @@ cdef bint child_proven(SearchContext* context, GameT game, int ply, Move move,
                   and (hit.bound == BOUND_UPPER or hit.bound == BOUND_EXACT)
                   and hit.depth >= UNLIMITED_DEPTH - ply - 1
                   and bound_at(game, hit.value, ply + 1, False) <= -expected)
+        if not proven and context.enhanced and ply + 2 < context.capacity:
+            proven = (node_moves(context, game, UNLIMITED_DEPTH - ply - 1, ply + 1, -expected,
+                                 -expected + 1, &floor, &ceiling, &value) < 0
+                      and value <= -expected and not game.error and context.status == RUNNING)
     game.unmake_move(move)
     return proven
