@@ -272,8 +272,8 @@ cdef class ConnectFour(NativeGame):
     def copy(self):
         """An independent copy, history included."""
         cdef ConnectFour other = ConnectFour.__new__(ConnectFour)
-        self.copy_base_into(other)
         other.setup(self.n_cols, self.n_rows, self._bits.copy())
+        self.copy_base_into(other)      # after setup: the flags set on this game are kept
         other.played = self.played
         other.last_move_won = self.last_move_won
         other.column_height = self.column_height

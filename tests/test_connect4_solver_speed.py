@@ -1,0 +1,111 @@
+"""The Connect Four solver against the plain C solver (issue 9), and what made it as fast:
+ConnectFour's max_ply (the plies left) and last_move_wins, the solver's node counts, and the
+result objects a batch fills without the dataclasses' __init__.
+
+Node counts are compared with the C solver's (an independent program: ext/baseline/
+connect4_solver.c), never with recorded negamax figures; times are measured in benchmarks/."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+import negamax as nm
+from negamax import _c_baseline
+from negamax.games import ConnectFour, TicTacToe
+from negamax.results import SearchStats, SolveResult, StopReason, filled
+
+
+def random_positions(count, low, high, seed):
+    """Move strings of random games with `low` to `high` stones, not over, no win at once."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        game = ConnectFour()
+        for _ in range(rng.randint(low, high)):
+            game.play(rng.choice(game.legal_moves()))
+            if game.is_terminal():
+                break
+        if not game.is_terminal() and not game.can_win_now():
+            found.append(game.moves)
+    return found
+
+
+def test_max_ply_is_the_number_of_empty_squares():
+    game = ConnectFour("4453")
+    assert game.max_ply == 42 - 4
+    game.play(4)
+    assert game.max_ply == 42 - 5
+    game.undo()
+    game.undo()
+    assert game.max_ply == 42 - 3
+    assert game.copy().max_ply == 42 - 3
+    assert pickle.loads(pickle.dumps(game)).max_ply == 42 - 3
+    assert ConnectFour(width=5, height=4).max_ply == 20
+
+
+def test_last_move_wins_is_a_flag_of_connect_four_that_copies_keep():
+    game = ConnectFour("44")
+    assert game.last_move_wins is True
+    assert game.copy().last_move_wins is True
+    assert TicTacToe().last_move_wins is False      # the default: the solver assumes nothing
+    game.last_move_wins = False
+    assert game.copy().last_move_wins is False
+    assert pickle.loads(pickle.dumps(game)).last_move_wins is False
+
+
+def test_a_game_without_the_flag_is_solved_to_the_same_values():
+    # The flag only lets the solver skip values; without it the answers are the same.
+    for moves in random_positions(12, 26, 32, seed=5):
+        plain = ConnectFour(moves)
+        plain.last_move_wins = False
+        fast, slow = nm.solve(ConnectFour(moves)), nm.solve(plain)
+        assert (fast.value, fast.score) == (slow.value, slow.score), moves
+        assert fast.stats.nodes <= slow.stats.nodes, moves
+
+
+@pytest.mark.parametrize("low, high, count, seed", [(28, 34, 40, 1), (16, 22, 6, 2)])
+def test_scores_equal_the_c_solvers_with_no_more_nodes_than_it_needs_overall(low, high, count, seed):
+    positions = random_positions(count, low, high, seed)
+    c_results = _c_baseline.connect4_solve_many(positions)
+    results = nm.solve_many([ConnectFour(moves) for moves in positions])
+    assert [r.score for r in results] == [score for score, _ in c_results]
+    ours = sum(r.stats.nodes for r in results)
+    theirs = sum(nodes for _, nodes in c_results)
+    # The same techniques, searched in the same order, land within a few percent of the C
+    # solver's nodes (the principal variation, which the C solver does not give, included).
+    assert ours <= 1.2 * theirs, (ours, theirs)
+
+
+def test_every_principal_variation_is_played_to_the_end_the_value_says():
+    for moves in random_positions(30, 24, 34, seed=9):
+        game = ConnectFour(moves)
+        result = nm.solve(game)
+        assert len(result.pv) == result.plies
+        for move in result.pv:
+            assert not game.is_terminal()
+            game.play(move)
+        assert game.is_terminal()
+        if result.outcome == "draw":
+            assert game.winner == 0
+        else:
+            mover = 1 if len(moves) % 2 == 0 else -1
+            assert game.winner == (mover if result.outcome == "win" else -mover)
+
+
+def test_filled_results_equal_the_ones_the_constructor_makes():
+    counters = {f: i for i, f in enumerate(SearchStats.__dataclass_fields__)}
+    assert filled(SearchStats, dict(counters)) == SearchStats(**counters)
+    values = dict(value=5, outcome="win", plies=3, best_move=4, pv=(4, 4, 4),
+                  stats=SearchStats(nodes=7), elapsed=0.5, stop_reason=StopReason.COMPLETED,
+                  lower=5, upper=5, score=2, weak=False, kernel="ConnectFour")
+    made = filled(SolveResult, dict(values))
+    assert made == SolveResult(**values) and hash(made) == hash(SolveResult(**values))
+    with pytest.raises(AttributeError):
+        made.value = 6                                # still frozen
+    # a missing or unknown field goes through the constructor and its checks
+    assert filled(SearchStats, {"nodes": 3}) == SearchStats(nodes=3)
+    with pytest.raises(TypeError):
+        filled(SearchStats, {"nodes": 3, "bogus": 1})
