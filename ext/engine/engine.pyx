@@ -185,9 +185,11 @@ cdef class Searcher:
         self.context.capacity = min(game_plies, o.max_depth + room, MAX_SEARCH_PLY) + 1
         self.context.max_moves = max(1, game.max_moves)
         self.allocate()
-        helper_options = dict(options, tracing=False)    # the trace is the main thread's
-        self.helpers = [Searcher(game.copy(), helper_options, table, None, None)
-                        for _ in range(threads - 1)]
+        self.helpers = []
+        if threads > 1:
+            helper_options = dict(options, tracing=False)    # the trace is the main thread's
+            self.helpers = [Searcher(game.copy(), helper_options, table, None, None)
+                            for _ in range(threads - 1)]
         self.helper_threads = []
 
     cdef void allocate(self) except *:
