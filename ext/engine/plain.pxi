@@ -34,11 +34,50 @@ cdef inline bint needs_leaf(SearchContext* context, GameT game, int depth, int p
     return past_capacity(context, ply)
 
 
+# Most nodes of a search are leaves. When nothing needs the full treatment of a node (no
+# poll is due, no trace is recorded), a leaf child is counted and read in the parent's loop,
+# without a call: the same node, counters and value as entering it.
+
+cdef inline bint quick_leaf(SearchContext* context, GameT game, int depth, int ply) noexcept nogil:
+    """True when the child just made is a leaf (the game is over, or `depth` is spent) that
+    can be read in place; a child whose depth is spent without the game being over marks the
+    horizon."""
+    if context.nodes_until_poll == 0 or context.options.tracing:
+        return False
+    if game.at_terminal():
+        return True
+    if depth <= 0:
+        context.horizon_reached = True
+        return True
+    return False
+
+
+cdef inline Score leaf_value(SearchContext* context, GameT game, int ply) noexcept nogil:
+    """Enter and read the leaf child at `ply` (from its side to move), as enter_node and
+    read_leaf would."""
+    context.nodes_until_poll -= 1
+    context.stats.nodes += 1
+    context.stats.leaves += 1
+    if ply > context.stats.max_ply:
+        context.stats.max_ply = ply
+    return terminal_score(game.static_evaluation(), ply)
+
+
+cdef inline void update_line(SearchContext* context, int ply, Move move, bint child_is_leaf) noexcept nogil:
+    """update_pv, where the line of a child read in place is empty."""
+    if child_is_leaf:
+        context.pv_table[<size_t> ply * context.capacity + ply] = move
+        context.pv_length[ply] = ply + 1
+    else:
+        update_pv(context, ply, move)
+
+
 cdef Score minimax(SearchContext* context, GameT game, int depth, int ply, bint maximizing) noexcept nogil:
     """Seed 000/003's max/min form. Returns the value from MAX's point of view, where MAX
     is the side to move when `maximizing` is true."""
     cdef Score value, best
     cdef int i, count
+    cdef bint child_is_leaf
     cdef Move move
     cdef Move* moves
     if not enter_node(context, ply):
@@ -56,13 +95,18 @@ cdef Score minimax(SearchContext* context, GameT game, int depth, int ply, bint 
         move = moves[i]
         context.path[ply + 1] = move
         game.make_move(move)
-        value = minimax(context, game, depth - 1, ply + 1, not maximizing)
+        child_is_leaf = quick_leaf(context, game, depth - 1, ply + 1)
+        if child_is_leaf:
+            value = leaf_value(context, game, ply + 1)   # from the child's side to move,
+            value = -value if maximizing else value      # which is MAX when we are not
+        else:
+            value = minimax(context, game, depth - 1, ply + 1, not maximizing)
         game.unmake_move(move)
         if context.status != RUNNING:
             return 0
         if (maximizing and value > best) or (not maximizing and value < best):
             best = value
-            update_pv(context, ply, move)
+            update_line(context, ply, move, child_is_leaf)
         # The root's value for the side to move, whichever form it is computed in.
         note_root_move(context, ply, move, value if maximizing else -value, game.error != 0)
     return best
@@ -72,6 +116,7 @@ cdef Score negamax(SearchContext* context, GameT game, int depth, int ply) noexc
     """Seed 002's form, max(a, b) = -min(-a, -b): every node maximises its own value."""
     cdef Score value, best = -SCORE_INFINITY
     cdef int i, count
+    cdef bint child_is_leaf
     cdef Move move
     cdef Move* moves
     if not enter_node(context, ply):
@@ -86,13 +131,17 @@ cdef Score negamax(SearchContext* context, GameT game, int depth, int ply) noexc
         move = moves[i]
         context.path[ply + 1] = move
         game.make_move(move)
-        value = -negamax(context, game, depth - 1, ply + 1)
+        child_is_leaf = quick_leaf(context, game, depth - 1, ply + 1)
+        if child_is_leaf:
+            value = -leaf_value(context, game, ply + 1)
+        else:
+            value = -negamax(context, game, depth - 1, ply + 1)
         game.unmake_move(move)
         if context.status != RUNNING:
             return 0
         if value > best:
             best = value
-            update_pv(context, ply, move)
+            update_line(context, ply, move, child_is_leaf)
         note_root_move(context, ply, move, value, game.error != 0)
     return best
 
@@ -118,6 +167,19 @@ cdef Score alphabeta(SearchContext* context, GameT game, int depth, int ply, Sco
         move = moves[i]
         context.path[ply + 1] = move
         game.make_move(move)
+        if quick_leaf(context, game, depth - 1, ply + 1):
+            value = -leaf_value(context, game, ply + 1)
+            game.unmake_move(move)
+            if value > best:      # the same steps as below, for a child without a line
+                best = value
+                update_line(context, ply, move, True)
+                note_root_move(context, ply, move, value, game.error != 0)
+                if value > alpha:
+                    alpha = value
+                if value >= beta:
+                    context.stats.cutoffs += 1
+                    break
+            continue
         value = -alphabeta(context, game, depth - 1, ply + 1, -beta, -alpha)
         game.unmake_move(move)
         if context.status != RUNNING:
