@@ -3,8 +3,11 @@
 
 import numbers
 
-from libc.stdlib cimport calloc, free
 from libc.string cimport memset
+
+cdef extern from "negamax_memory.h":
+    void* negamax_large_alloc(size_t size) noexcept nogil
+    void negamax_large_free(void* p) noexcept nogil
 
 #: Megabytes a table may have at most.
 MAX_TABLE_MB = 1 << 20
@@ -27,7 +30,7 @@ cdef class TranspositionTable:
         self.table.entries = NULL
 
     def __init__(self, mb=64):
-        free(self.table.entries)
+        negamax_large_free(self.table.entries)
         self.table.entries = NULL
         if isinstance(mb, bool) or not isinstance(mb, numbers.Real):
             raise TypeError(f"the table size must be a number of megabytes, not {type(mb).__name__}")
@@ -38,7 +41,9 @@ cdef class TranspositionTable:
         cdef uint64_t limit = <uint64_t> (mb * 1048576.0) // (2 * sizeof(TTEntry))
         while buckets * 2 <= limit:
             buckets *= 2
-        self.table.entries = <TTEntry*> calloc(buckets * 2, sizeof(TTEntry))
+        # Aligned to 2 MB and backed by huge pages where the system offers them (see
+        # ext/negamax_memory.h): probes land anywhere in the table.
+        self.table.entries = <TTEntry*> negamax_large_alloc(buckets * 2 * sizeof(TTEntry))
         if self.table.entries == NULL:
             raise MemoryError(f"cannot allocate a {mb:g} MB transposition table: this machine has "
                               f"not that much free memory; give a smaller size")
@@ -50,7 +55,7 @@ cdef class TranspositionTable:
         self.mb = buckets * 2 * sizeof(TTEntry) / 1048576.0
 
     def __dealloc__(self):
-        free(self.table.entries)
+        negamax_large_free(self.table.entries)
 
     @property
     def entries_count(self):
