@@ -366,6 +366,12 @@ cdef class Searcher:
             "reductions": s.reductions, "reduction_researches": s.reduction_researches,
         }
 
+    def thread_nodes(self):
+        """Lazy SMP: the nodes each thread of the last search entered (the main thread first),
+        for measuring how the work was shared."""
+        cdef Searcher helper
+        return [self.context.stats.nodes] + [helper.context.stats.nodes for helper in self.helpers]
+
     cdef Searcher best_thread(self, bint solve):
         """Lazy SMP: the thread whose result is reported. A helper that finished the whole
         search first; else the thread with the deepest completed iteration (the main thread
