@@ -19,9 +19,7 @@ import time
 from typing import Any, Dict, List, Optional, Tuple
 
 import negamax as nm
-from negamax import api
-from negamax.bench.threads import CHESS_MIDDLEGAMES, connect4_positions
-from negamax.options import SearchOptions
+from negamax.bench.threads import CHESS_MIDDLEGAMES, connect4_positions, timed_run
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from chess_search_speed import MIDDLEGAMES  # noqa: E402
@@ -34,23 +32,12 @@ NODES = {1: 0, 2: 0}        # nodes of all threads of those searches
 
 def run_one(game: Any, threads: int, depth: Optional[int]) -> Tuple[float, Any, List[int]]:
     """One solve (depth None) or fixed-depth pvs search; (seconds, value, nodes per thread)."""
-    if depth is None:
-        options = api._solve_options(time_limit=None, node_limit=None, ordering=True, tt=None,
-                                     tt_mb=None, killers=None, history=None, safe_moves=None,
-                                     threads=threads, stop=None)
-    else:
-        options = SearchOptions.build(algorithm="pvs", depth=depth, threads=threads,
-                                      table_for=api._table_for_thread)
-    native = api._native_copy(game, None)
-    searcher = api._searcher(native, options, None)
-    started = time.perf_counter()
     cpu = time.process_time()
-    raw = searcher.solve(False) if depth is None else searcher.run()
-    elapsed = time.perf_counter() - started
+    elapsed, result, nodes = timed_run(game, threads, depth)
     CPU[threads] += time.process_time() - cpu
-    NODES[threads] += sum(searcher.thread_nodes())
-    value = (raw["lower"], raw["upper"]) if depth is None else (raw["value"], raw["pv"][:1])
-    return elapsed, value, searcher.thread_nodes()
+    NODES[threads] += sum(nodes)
+    value = result.value if depth is None else (result.value, result.best_move)
+    return elapsed, value, nodes
 
 
 def measure(name: str, games: List[Any], depth: Optional[int], repeat: int) -> Dict[str, float]:
