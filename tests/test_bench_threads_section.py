@@ -44,11 +44,11 @@ def test_measure_reports_both_speed_ups_and_the_cores(monkeypatch):
     assert section["problems"] == [] and section["cores"] >= 1
     row, = section["rows"]
     assert row["speedup"] == row["one_thread"] / row["two_threads"]
-    assert row["proxy"] > 0
+    assert row["proxy"] > 0 and 0 < row["concurrency"] <= section["cores"] + 0.5
     # Every repeat counts: two repeats of a deterministic one-thread solve, twice its nodes.
     single = sum(nm.solve(game).stats.nodes for game in workloads[0]["games"])
     assert row["nodes_one"] == 2 * single
     table, = threads.tables(section)
     assert f"({section['cores']} cores here)" in table.title
-    assert "wall speed-up" in table.header and "node proxy" in table.header
+    assert {"wall speed-up", "node proxy", "CPU/wall 2 threads"} <= set(table.header)
     assert table.rows[0][3] == f"{row['speedup']:.2f}x" and table.rows[0][4] == f"{row['proxy']:.2f}x"
