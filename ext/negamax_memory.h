@@ -1,55 +1,40 @@
-/* Large zeroed blocks for the transposition table: aligned to whole cache lines (a bucket
-   never straddles two lines), and on Linux in transparent huge pages where the system
-   allows them (random probes of a large table then cost far fewer TLB misses).
-
-   Plain C: the block is cut out of a larger malloc, the pointer malloc gave is kept just
-   before it for negamax_free_table. */
+/* Large blocks for transposition tables: aligned to 2 MB and, on Linux, marked for
+   transparent huge pages. A table is probed at random addresses, so with 4 KB pages nearly
+   every probe of a large table also misses the TLB (a page walk on top of the cache miss);
+   2 MB pages make the whole table a few hundred TLB entries. Where huge pages are not
+   available the block is an ordinary one, and everything works the same, only slower.
+   Free with negamax_large_free. */
 #ifndef NEGAMAX_MEMORY_H
 #define NEGAMAX_MEMORY_H
 
 #include <stddef.h>
-#include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
+#define NEGAMAX_LARGE_ALIGNMENT ((size_t)2 * 1024 * 1024)
+
+#if defined(_WIN32)
+#include <malloc.h>
+static void *negamax_large_alloc(size_t size) { return _aligned_malloc(size, 4096); }
+static void negamax_large_free(void *p) { _aligned_free(p); }
+#else
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
-
-#define NEGAMAX_HUGE_PAGE ((size_t)2 << 20)
-#define NEGAMAX_LINE ((size_t)64)
-
-/* `bytes` of zeroed memory, every page touched already; NULL when out of memory. Free it
-   with negamax_free_table (and with nothing else). */
-static inline void *negamax_alloc_table(size_t bytes)
+static void *negamax_large_alloc(size_t size)
 {
-    size_t alignment = bytes >= NEGAMAX_HUGE_PAGE ? NEGAMAX_HUGE_PAGE : NEGAMAX_LINE;
-    size_t rounded = (bytes + alignment - 1) / alignment * alignment;
-    unsigned char *raw;
-    uintptr_t start;
-    if (rounded < bytes || rounded > SIZE_MAX - alignment - sizeof(void *)) {
+    void *p = NULL;
+    size_t alignment = size >= NEGAMAX_LARGE_ALIGNMENT ? NEGAMAX_LARGE_ALIGNMENT : 64;
+    if (posix_memalign(&p, alignment, size) != 0) {
         return NULL;
     }
-    raw = (unsigned char *)malloc(rounded + alignment + sizeof(void *));
-    if (raw == NULL) {
-        return NULL;
-    }
-    start = ((uintptr_t)(raw + sizeof(void *)) + alignment - 1) & ~(uintptr_t)(alignment - 1);
-    ((void **)start)[-1] = raw;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (alignment == NEGAMAX_HUGE_PAGE) {
-        madvise((void *)start, rounded, MADV_HUGEPAGE);   /* a hint: ignored where huge pages are off */
+    if (size >= NEGAMAX_LARGE_ALIGNMENT) {
+        madvise(p, size, MADV_HUGEPAGE);   /* a hint: failure only means small pages */
     }
 #endif
-    memset((void *)start, 0, rounded);
-    return (void *)start;
+    return p;
 }
-
-static inline void negamax_free_table(void *p)
-{
-    if (p != NULL) {
-        free(((void **)p)[-1]);
-    }
-}
-
+static void negamax_large_free(void *p) { free(p); }
 #endif
+
+#endif /* NEGAMAX_MEMORY_H */

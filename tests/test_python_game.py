@@ -374,3 +374,32 @@ def test_exception_in_first_callback_propagates(method, algorithm):
     setattr(FailsAtOnce, method, fail)
     with pytest.raises(Boom):
         nm.search(FailsAtOnce((1, 2)), algorithm=algorithm)
+
+
+class CountingTicTacToe(PyTicTacToe):
+    """Counts the engine's is_terminal calls."""
+
+    def __init__(self, position="........."):
+        super().__init__(position)
+        self.terminal_calls = [0]      # shared by the copies the engine makes
+
+    def is_terminal(self):
+        self.terminal_calls[0] += 1
+        return super().is_terminal()
+
+    def copy(self):
+        other = CountingTicTacToe()
+        other.cells = list(self.cells)
+        other.history = list(self.history)
+        other.terminal_calls = self.terminal_calls
+        return other
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "negamax", "alphabeta"])
+@pytest.mark.parametrize("position,depth", [(".x..o..x.", None), ("x...o....", 3), ("xo.......", 4)])
+def test_plain_algorithms_ask_whether_the_game_is_over_once_per_node(position, depth, algorithm):
+    # The plain algorithms read a leaf child in the parent's loop; a child that is searched
+    # must not ask the game again (a Python game pays a call for every question).
+    game = CountingTicTacToe(position)
+    result = nm.search(game, depth=depth, algorithm=algorithm)
+    assert game.terminal_calls[0] == result.stats.nodes

@@ -8,6 +8,7 @@ cdef enum:
     NULL_MOVE = -2            # path entry of a null move (never a real move: moves are >= 0)
     NULL_MOVE_MIN_DEPTH = 4      # no null move with fewer plies to go (too close to the horizon)
     NULL_MOVE_VERIFY_DEPTH = 6   # null-move cutoffs at this depth or less are verified
+    DEFER_PLIES = 16             # Lazy SMP: moves are put off only this near the root
 
 
 cdef Score ab_search(SearchContext* context, GameT game, int depth, int ply, Score alpha, Score beta) noexcept nogil:
@@ -47,7 +48,9 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
     cdef Move* moves = context.moves + <size_t> ply * context.max_moves
     cdef TTHit hit
     cdef uint64_t key = 0
-    cdef bint quiet
+    cdef bint quiet, defer
+    cdef int next_index, deferred
+    cdef uint64_t tag = 0
     # Only nodes searched with an open window (and the root) keep a principal variation: a
     # null-window result is a bound, and copying lines there would cost for nothing.
     cdef bint pv_node = (<int64_t> beta - alpha) > 1 or ply == context.root_ply
@@ -125,8 +128,29 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
     #    moves at reduced depth when reductions are on (searched again in full if they beat
     #    alpha; never in check, at principal-variation nodes, or for a move that gives check).
     order_moves(context, game, ply, moves, count, tt_move)
-    for i in range(count):
-        move = moves[i]
+    # Lazy SMP (ABDADA-style): a move another thread is searching now waits for a second pass
+    # over the moves put off; `i` counts the moves searched, so one thread is unchanged.
+    defer = (context.busy_moves != NULL and context.options.use_tt and depth >= 2
+             and ply - context.root_ply < DEFER_PLIES)
+    deferred = 0
+    next_index = 0
+    i = 0
+    while True:
+        if next_index == count:
+            if deferred == 0:
+                break
+            count = deferred              # the second pass: the moves put off
+            deferred = next_index = 0
+            defer = False
+        move = moves[next_index]
+        next_index += 1
+        if defer and i > 0:
+            tag = busy_tag(key, move, depth)
+            if busy_elsewhere(context.busy_moves, tag):
+                moves[deferred] = move    # a slot already passed: deferred < next_index
+                deferred += 1
+                continue
+            busy_mark(context.busy_moves, tag)
         reduction = 0
         if (context.options.use_lmr and i >= 3 and depth >= 3 and not in_check and not pv_node
                 and not game.move_is_noisy(move) and move != tt_move
@@ -152,6 +176,9 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
                 context.stats.pvs_researches += 1
                 value = -ab_search(context, game, depth - 1, ply + 1, -beta, -alpha)
         game.unmake_move(move)
+        if defer and i > 0:
+            busy_unmark(context.busy_moves, tag)
+        i += 1
         if context.status != RUNNING:
             return 0
         if value > best:
@@ -164,7 +191,7 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
                 note_root_move(context, ply, move, value, game.error != 0)
             if value >= beta:
                 context.stats.cutoffs += 1
-                if i == 0:
+                if i == 1:
                     context.stats.first_move_cutoffs += 1
                 if context.options.use_killers and (move == context.killers[2 * ply]
                                                     or move == context.killers[2 * ply + 1]):

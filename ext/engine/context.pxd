@@ -122,6 +122,7 @@ cdef struct SearchContext:
     int64_t nodes_until_poll  # countdown to the next poll
     int64_t nodes_flushed     # nodes already added to limits.nodes
     int thread_index          # 0 for the main thread of a Lazy SMP search; helpers 1, 2, ...
+    uint64_t* busy_moves      # Lazy SMP: shared marks of the moves being searched (NULL: one thread)
     int* game_error           # the searched game's error flag (set when its callback failed)
     void* owner               # the Searcher that owns this context (read with the GIL only)
 

@@ -23,7 +23,7 @@ from negamax.game cimport EVAL_LIMIT, MAX_SEARCH_PLY, SCORE_INFINITY, WIN, Move,
 
 from engine.context cimport *
 from engine.kernel_table cimport KERNELS_CAPSULE_NAME, SearchKernels
-from engine.ttable cimport TTable, TTEntry, entry_header
+from engine.ttable cimport BUSY_SLOTS, TTable, TTEntry, entry_header
 
 # The generic copy of the algorithms: any game, through the NativeGame vtable.
 ctypedef NativeGame GameT
@@ -91,6 +91,7 @@ cdef class Searcher:
     cdef double finished_at
     cdef list helpers                     # Lazy SMP: the helper threads' searchers
     cdef list helper_threads
+    cdef uint64_t* busy_moves             # Lazy SMP: the moves being searched, shared (ttable.pxd)
 
     # Iterative deepening: the deepest completed iteration, and the next depth to search.
     cdef int next_depth
@@ -113,8 +114,10 @@ cdef class Searcher:
         self.context.trace_move = NULL
         self.context.trace_value = NULL
         self.completed_pv = NULL
+        self.busy_moves = NULL
 
     def __dealloc__(self):
+        free(self.busy_moves)
         free(self.context.moves)
         free(self.context.sort_keys)
         free(self.context.pv_table)
@@ -191,6 +194,14 @@ cdef class Searcher:
             self.helpers = [Searcher(game.copy(), helper_options, table, None, None)
                             for _ in range(threads - 1)]
         self.helper_threads = []
+        if self.helpers:
+            self.allocate_busy_moves()
+
+    cdef void allocate_busy_moves(self) except *:
+        """Lazy SMP: the shared marks of the moves being searched (see ttable.pxd)."""
+        self.busy_moves = <uint64_t*> calloc(BUSY_SLOTS, sizeof(uint64_t))
+        if self.busy_moves == NULL:
+            raise MemoryError("not enough memory for the Lazy SMP move marks")
 
     cdef void allocate(self) except *:
         cdef SearchContext* c = &self.context
@@ -225,6 +236,9 @@ cdef class Searcher:
         c.game_error = &self.game.error
         c.owner = <void*> self
         c.thread_index = 0
+        c.busy_moves = self.busy_moves
+        if self.busy_moves != NULL:
+            memset(self.busy_moves, 0, BUSY_SLOTS * sizeof(uint64_t))
         c.preferred_root_move = -1
         c.root_ply = 0
         c.trace_count = 0
@@ -256,6 +270,7 @@ cdef class Searcher:
         c.game_error = &self.game.error
         c.owner = <void*> self
         c.thread_index = index
+        c.busy_moves = main.busy_moves
         c.preferred_root_move = -1
         c.root_ply = 0
         c.nodes_until_poll = POLL_INTERVAL
@@ -370,6 +385,12 @@ cdef class Searcher:
             "check_extensions": s.check_extensions, "null_move_cutoffs": s.null_move_cutoffs,
             "reductions": s.reductions, "reduction_researches": s.reduction_researches,
         }
+
+    def thread_nodes(self):
+        """Lazy SMP: the nodes each thread of the last search entered (the main thread first),
+        for measuring how the work was shared."""
+        cdef Searcher helper
+        return [self.context.stats.nodes] + [helper.context.stats.nodes for helper in self.helpers]
 
     cdef Searcher best_thread(self, bint solve):
         """Lazy SMP: the thread whose result is reported. A helper that finished the whole

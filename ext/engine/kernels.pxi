@@ -22,8 +22,8 @@ from negamax.game cimport (
 from engine.context cimport *
 from engine.kernel_table cimport KERNELS_CAPSULE_NAME, SearchKernels
 from engine.ttable cimport (
-    BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TT_DEPTH_FINAL, TTHit, tt_prefetch, tt_probe, tt_store,
-    value_from_tt, value_to_tt,
+    BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TT_DEPTH_FINAL, TTHit, busy_elsewhere, busy_mark,
+    busy_tag, busy_unmark, tt_prefetch, tt_probe, tt_store, value_from_tt, value_to_tt,
 )
 
 cdef int32_t HISTORY_MAX = 1 << 28    # the history table is halved when an entry passes this
@@ -42,13 +42,13 @@ cdef Score search_root(SearchContext* context, GameT game, int depth, Score alph
     context.horizon_reached = False
     context.root_has_best = False
     if context.options.algorithm == MINIMAX:
-        value = minimax(context, game, depth, 0, context.options.root_maximizing)
+        value = minimax(context, game, depth, 0, context.options.root_maximizing, False)
         return value if context.options.root_maximizing else -value
     if context.options.algorithm == NEGAMAX:
-        return negamax(context, game, depth, 0)
+        return negamax(context, game, depth, 0, False)
     if context.enhanced:
         return ab_search(context, game, depth, 0, alpha, beta)
-    return alphabeta(context, game, depth, 0, alpha, beta)
+    return alphabeta(context, game, depth, 0, alpha, beta, False)
 
 
 # --- the entry points, as a table of C function pointers taking any NativeGame -----------

@@ -87,14 +87,6 @@ cdef inline void order_moves(SearchContext* context, GameT game, int ply, Move* 
                 key += (<int64_t> 1 << 30) + 1
             elif move == killer[1]:
                 key += <int64_t> 1 << 30
-        if context.thread_index and ply <= 1:
-            # Lazy SMP helpers: a different order near the root (odd helpers take the root
-            # moves from the least promising up), so that the threads fill the shared table
-            # with different subtrees first.
-            key += <int64_t> (((<uint64_t> move + 1) * <uint64_t> 0x9E3779B97F4A7C15
-                               * <uint64_t> (context.thread_index * 2 + 1)) >> 40)
-            if ply == 0 and context.thread_index & 1:
-                key = -key
         if move == tt_move:
             key = INT64_MAX - 1
         if ply == 0 and move == context.preferred_root_move:

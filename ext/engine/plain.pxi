@@ -24,9 +24,11 @@ cdef inline bint past_capacity(SearchContext* context, int ply) noexcept nogil:
     return True
 
 
-cdef inline bint needs_leaf(SearchContext* context, GameT game, int depth, int ply) noexcept nogil:
-    """True when this node is evaluated statically: the game is over or the depth is spent."""
-    if game.at_terminal():
+cdef inline bint needs_leaf(SearchContext* context, GameT game, int depth, int ply,
+                            bint game_open) noexcept nogil:
+    """True when this node is evaluated statically: the game is over or the depth is spent.
+    `game_open`: the parent already asked the game, and it is not over."""
+    if not game_open and game.at_terminal():
         return True
     if depth <= 0:
         context.horizon_reached = True
@@ -34,16 +36,62 @@ cdef inline bint needs_leaf(SearchContext* context, GameT game, int depth, int p
     return past_capacity(context, ply)
 
 
-cdef Score minimax(SearchContext* context, GameT game, int depth, int ply, bint maximizing) noexcept nogil:
+# Most nodes of a search are leaves. When nothing needs the full treatment of a node (no
+# poll is due, no trace is recorded), a leaf child is counted and read in the parent's loop,
+# without a call: the same node, counters and value as entering it.
+
+cdef enum ChildKind:
+    CHILD_UNCHECKED = 0   # not looked at: enter it as usual
+    CHILD_LEAF = 1        # a leaf to read in place
+    CHILD_OPEN = 2        # the game is not over there and depth is left: search it (the
+                          # child need not ask the game again, which costs a Python game a call)
+
+
+cdef inline int classify_child(SearchContext* context, GameT game, int depth) noexcept nogil:
+    """What the child just made is, when it can be read in place (no poll due, no trace):
+    a leaf (the game is over, or `depth` is spent: that marks the horizon) or an open node."""
+    if context.nodes_until_poll == 0 or context.options.tracing:
+        return CHILD_UNCHECKED
+    if game.at_terminal():
+        return CHILD_LEAF
+    if depth <= 0:
+        context.horizon_reached = True
+        return CHILD_LEAF
+    return CHILD_OPEN
+
+
+cdef inline Score leaf_value(SearchContext* context, GameT game, int ply) noexcept nogil:
+    """Enter and read the leaf child at `ply` (from its side to move), as enter_node and
+    read_leaf would."""
+    context.nodes_until_poll -= 1
+    context.stats.nodes += 1
+    context.stats.leaves += 1
+    if ply > context.stats.max_ply:
+        context.stats.max_ply = ply
+    return terminal_score(game.static_evaluation(), ply)
+
+
+cdef inline void update_line(SearchContext* context, int ply, Move move, bint child_is_leaf) noexcept nogil:
+    """update_pv, where the line of a child read in place is empty."""
+    if child_is_leaf:
+        context.pv_table[<size_t> ply * context.capacity + ply] = move
+        context.pv_length[ply] = ply + 1
+    else:
+        update_pv(context, ply, move)
+
+
+cdef Score minimax(SearchContext* context, GameT game, int depth, int ply, bint maximizing,
+                   bint game_open) noexcept nogil:
     """Seed 000/003's max/min form. Returns the value from MAX's point of view, where MAX
     is the side to move when `maximizing` is true."""
     cdef Score value, best
-    cdef int i, count
+    cdef int i, count, child
+    cdef bint child_is_leaf
     cdef Move move
     cdef Move* moves
     if not enter_node(context, ply):
         return 0
-    if needs_leaf(context, game, depth, ply):
+    if needs_leaf(context, game, depth, ply, game_open):
         value = read_leaf(context, game, ply)
         return value if maximizing else -value
     count = generate(context, game, ply)
@@ -56,27 +104,35 @@ cdef Score minimax(SearchContext* context, GameT game, int depth, int ply, bint 
         move = moves[i]
         context.path[ply + 1] = move
         game.make_move(move)
-        value = minimax(context, game, depth - 1, ply + 1, not maximizing)
+        child = classify_child(context, game, depth - 1)
+        child_is_leaf = child == CHILD_LEAF
+        if child_is_leaf:
+            value = leaf_value(context, game, ply + 1)   # from the child's side to move,
+            value = -value if maximizing else value      # which is MAX when we are not
+        else:
+            value = minimax(context, game, depth - 1, ply + 1, not maximizing, child == CHILD_OPEN)
         game.unmake_move(move)
         if context.status != RUNNING:
             return 0
         if (maximizing and value > best) or (not maximizing and value < best):
             best = value
-            update_pv(context, ply, move)
+            update_line(context, ply, move, child_is_leaf)
         # The root's value for the side to move, whichever form it is computed in.
         note_root_move(context, ply, move, value if maximizing else -value, game.error != 0)
     return best
 
 
-cdef Score negamax(SearchContext* context, GameT game, int depth, int ply) noexcept nogil:
+cdef Score negamax(SearchContext* context, GameT game, int depth, int ply,
+                   bint game_open) noexcept nogil:
     """Seed 002's form, max(a, b) = -min(-a, -b): every node maximises its own value."""
     cdef Score value, best = -SCORE_INFINITY
-    cdef int i, count
+    cdef int i, count, child
+    cdef bint child_is_leaf
     cdef Move move
     cdef Move* moves
     if not enter_node(context, ply):
         return 0
-    if needs_leaf(context, game, depth, ply):
+    if needs_leaf(context, game, depth, ply, game_open):
         return read_leaf(context, game, ply)
     count = generate(context, game, ply)
     if count == 0:
@@ -86,29 +142,35 @@ cdef Score negamax(SearchContext* context, GameT game, int depth, int ply) noexc
         move = moves[i]
         context.path[ply + 1] = move
         game.make_move(move)
-        value = -negamax(context, game, depth - 1, ply + 1)
+        child = classify_child(context, game, depth - 1)
+        child_is_leaf = child == CHILD_LEAF
+        if child_is_leaf:
+            value = -leaf_value(context, game, ply + 1)
+        else:
+            value = -negamax(context, game, depth - 1, ply + 1, child == CHILD_OPEN)
         game.unmake_move(move)
         if context.status != RUNNING:
             return 0
         if value > best:
             best = value
-            update_pv(context, ply, move)
+            update_line(context, ply, move, child_is_leaf)
         note_root_move(context, ply, move, value, game.error != 0)
     return best
 
 
-cdef Score alphabeta(SearchContext* context, GameT game, int depth, int ply, Score alpha, Score beta) noexcept nogil:
+cdef Score alphabeta(SearchContext* context, GameT game, int depth, int ply, Score alpha, Score beta,
+                     bint game_open) noexcept nogil:
     """Negamax with alpha-beta pruning, fail-soft.
 
     Returns v with: v <= alpha means the true value is <= v (fail low); v >= beta means
     the true value is >= v (fail high); otherwise v is the exact value."""
     cdef Score value, best = -SCORE_INFINITY
-    cdef int i, count
+    cdef int i, count, child
     cdef Move move
     cdef Move* moves
     if not enter_node(context, ply):
         return 0
-    if needs_leaf(context, game, depth, ply):
+    if needs_leaf(context, game, depth, ply, game_open):
         return read_leaf(context, game, ply)
     count = generate(context, game, ply)
     if count == 0:
@@ -118,7 +180,21 @@ cdef Score alphabeta(SearchContext* context, GameT game, int depth, int ply, Sco
         move = moves[i]
         context.path[ply + 1] = move
         game.make_move(move)
-        value = -alphabeta(context, game, depth - 1, ply + 1, -beta, -alpha)
+        child = classify_child(context, game, depth - 1)
+        if child == CHILD_LEAF:
+            value = -leaf_value(context, game, ply + 1)
+            game.unmake_move(move)
+            if value > best:      # the same steps as below, for a child without a line
+                best = value
+                update_line(context, ply, move, True)
+                note_root_move(context, ply, move, value, game.error != 0)
+                if value > alpha:
+                    alpha = value
+                if value >= beta:
+                    context.stats.cutoffs += 1
+                    break
+            continue
+        value = -alphabeta(context, game, depth - 1, ply + 1, -beta, -alpha, child == CHILD_OPEN)
         game.unmake_move(move)
         if context.status != RUNNING:
             return 0

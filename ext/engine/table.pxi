@@ -6,8 +6,8 @@ import numbers
 from libc.string cimport memset
 
 cdef extern from "negamax_memory.h":
-    void* negamax_alloc_table(size_t size) noexcept nogil
-    void negamax_free_table(void* table) noexcept nogil
+    void* negamax_large_alloc(size_t size) noexcept nogil
+    void negamax_large_free(void* p) noexcept nogil
 
 #: Megabytes a table may have at most.
 MAX_TABLE_MB = 1 << 20
@@ -30,7 +30,7 @@ cdef class TranspositionTable:
         self.table.entries = NULL
 
     def __init__(self, mb=64):
-        negamax_free_table(self.table.entries)
+        negamax_large_free(self.table.entries)
         self.table.entries = NULL
         if isinstance(mb, bool) or not isinstance(mb, numbers.Real):
             raise TypeError(f"the table size must be a number of megabytes, not {type(mb).__name__}")
@@ -41,19 +41,21 @@ cdef class TranspositionTable:
         cdef uint64_t limit = <uint64_t> (mb * 1048576.0) // (2 * sizeof(TTEntry))
         while buckets * 2 <= limit:
             buckets *= 2
-        # Zeroed, aligned to cache lines (huge pages where Linux allows them), and every page
-        # touched now: a fresh page costs a fault on first use, which would otherwise land
-        # inside the searches (the cost of a short search would be mostly page faults).
-        self.table.entries = <TTEntry*> negamax_alloc_table(buckets * 2 * sizeof(TTEntry))
+        # Aligned to 2 MB and backed by huge pages where the system offers them (see
+        # ext/negamax_memory.h): probes land anywhere in the table.
+        self.table.entries = <TTEntry*> negamax_large_alloc(buckets * 2 * sizeof(TTEntry))
         if self.table.entries == NULL:
             raise MemoryError(f"cannot allocate a {mb:g} MB transposition table: this machine has "
                               f"not that much free memory; give a smaller size")
+        # Touch every page now: a fresh page costs a fault on first use, which would otherwise
+        # land inside the searches (the cost of a short search would be mostly page faults).
+        memset(self.table.entries, 0, buckets * 2 * sizeof(TTEntry))
         self.table.bucket_mask = buckets - 1
         self.table.generation = 0
         self.mb = buckets * 2 * sizeof(TTEntry) / 1048576.0
 
     def __dealloc__(self):
-        negamax_free_table(self.table.entries)
+        negamax_large_free(self.table.entries)
 
     @property
     def entries_count(self):

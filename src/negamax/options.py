@@ -38,12 +38,15 @@ DEFAULT_TT_MB = 64
 # Killers and history stay off unless asked for: on Connect Four they cost nodes (the game's
 # threat ordering knows better; measured in benchmarks/); a game whose order hints are weak
 # (chess quiet moves) switches them on through `game_defaults`.
+_ENHANCEMENT_NAMES = frozenset(ENHANCEMENTS)
 _ENGINE_DEFAULTS = {"killers": False, "history": False, "aspiration": True, "safe_moves": True,
                     "quiescence": True, "check_extension": True, "null_move": True, "lmr": True}
 
 
 def check_bool(name: str, value: Any) -> bool:
     """`value` as a bool; TypeError naming `name` unless it is one."""
+    if value is True or value is False:     # the common case, without isinstance
+        return value
     if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be True or False, not {_short(value)}")
     return bool(value)
@@ -99,6 +102,8 @@ def check_tt_mb(tt_mb: Any) -> Optional[float]:
 
 
 def check_threads(threads: Any) -> int:
+    if threads == 1 and type(threads) is int:    # the common case, without the ABC check
+        return 1
     if isinstance(threads, bool) or not isinstance(threads, numbers.Integral):
         raise TypeError(f"threads must be an int, not {type(threads).__name__}")
     if not 1 <= threads <= 256:
@@ -156,7 +161,7 @@ class SearchOptions:
         iterative = check_bool("iterative", iterative)
         if stop is not None and not isinstance(stop, StopSignal):
             raise TypeError(f"stop must be a negamax.StopSignal, not {type(stop).__name__}")
-        unknown = set(switches) - set(ENHANCEMENTS)
+        unknown = switches.keys() - _ENHANCEMENT_NAMES
         if unknown:
             raise TypeError(f"unknown option {sorted(unknown)[0]!r}")
         for name, value in switches.items():
