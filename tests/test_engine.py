@@ -29,7 +29,10 @@ def test_every_built_in_game_runs_its_own_compiled_search(name, algorithm):
 
 
 def test_uniform_trees_run_their_own_copy_and_other_games_the_generic_one():
-    assert nm.search(nm.trees.uniform(3, 3), algorithm="alphabeta").kernel == "UniformTree"
+    # the plain alpha-beta takes the tree's own index walk; the rest its compiled copy
+    assert nm.search(nm.trees.uniform(3, 3), algorithm="alphabeta").kernel == "UniformTree:walk"
+    assert nm.search(nm.trees.uniform(3, 3), algorithm="pvs").kernel == "UniformTree"
+    assert nm.search(nm.trees.uniform(3, 3), algorithm="alphabeta", trace=True).kernel == "UniformTree"
     assert nm.search(nm.trees.from_nested([[1, 2], [3]])).kernel == "generic"
     assert nm.search(KeyedNim([1, 2]), algorithm="pvs").kernel == "generic"
     assert nm.solve(ConnectFour("4444443333332222")).kernel == "ConnectFour"

@@ -125,6 +125,7 @@ cdef struct SearchContext:
     uint64_t* busy_moves      # Lazy SMP: shared marks of the moves being searched (NULL: one thread)
     int* game_error           # the searched game's error flag (set when its callback failed)
     void* owner               # the Searcher that owns this context (read with the GIL only)
+    const char* fast_path     # a game's own fast path that ran (SearchResult.kernel), or NULL
 
     # Per-ply buffers, allocated once: `capacity` plies of `max_moves` moves.
     int capacity

@@ -242,6 +242,7 @@ cdef class Searcher:
         c.preferred_root_move = -1
         c.root_ply = 0
         c.trace_count = 0
+        c.fast_path = NULL
         c.nodes_until_poll = (min(POLL_INTERVAL, c.options.node_limit) if c.options.node_limit > 0
                               else POLL_INTERVAL)
         self.limits.stop = RUNNING
@@ -271,6 +272,7 @@ cdef class Searcher:
         c.owner = <void*> self
         c.thread_index = index
         c.busy_moves = main.busy_moves
+        c.fast_path = NULL
         c.preferred_root_move = -1
         c.root_ply = 0
         c.nodes_until_poll = POLL_INTERVAL
@@ -447,10 +449,17 @@ cdef class Searcher:
         return {
             "value": value, "pv": pv, "depth": depth, "status": STATUS_NAMES[c.status],
             "iterations": c.stats.iterations, "counters": self.counters(), "elapsed": elapsed,
-            "trace": trace, "kernel": self.kernel,
+            "trace": trace, "kernel": self.kernel_that_ran(),
             "seldepth": c.stats.max_ply,
             "hashfull": self.table.hashfull() if self.table is not None else 0,
         }
+
+    cdef str kernel_that_ran(self):
+        """The compiled copy of the algorithms, and the game's own fast path if one ran
+        (e.g. "UniformTree:walk")."""
+        if self.context.fast_path == NULL:
+            return self.kernel
+        return f"{self.kernel}:{self.context.fast_path.decode('ascii')}"
 
     cdef dict collect_solve(self, double elapsed):
         cdef Searcher best = self.best_thread(True) if self.helpers else self
@@ -460,7 +469,7 @@ cdef class Searcher:
             "lower": best.lower, "upper": best.upper,
             "pv": [c.pv_table[i] for i in range(best.completed_pv_length)],
             "status": STATUS_NAMES[c.status], "iterations": c.stats.null_window_searches,
-            "counters": self.counters(), "elapsed": elapsed, "kernel": self.kernel,
+            "counters": self.counters(), "elapsed": elapsed, "kernel": self.kernel_that_ran(),
         }
 
 

@@ -15,7 +15,7 @@ cimport cython
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
 
-from negamax.game cimport Move, NativeGame, Score
+from negamax.game cimport EVAL_LIMIT, Move, NativeGame, Score
 
 
 cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
@@ -131,6 +131,7 @@ cdef class UniformTree(TreeGame):
     cdef int64_t internal_nodes     # nodes above the leaf level
     cdef int32_t* leaf_scores       # b**height scores, MAX terms, heap order
     cdef object _leaf_scores_array
+    cdef bint plain_scores          # every leaf score lies within +-EVAL_LIMIT (no win scores)
     cdef public str ordering
 
     def __init__(self, int branching, int height, leaf_scores, bint maximizing,
@@ -149,6 +150,7 @@ cdef class UniformTree(TreeGame):
             raise ValueError(f"a uniform tree of branching {branching} and depth {height} "
                              f"has {width} leaves, got {scores.shape[0]} scores")
         self.set_scores(scores)
+        self.plain_scores = bool(-EVAL_LIMIT <= scores.min() and scores.max() <= EVAL_LIMIT)
         self.max_moves = branching
         self.init_tree(height, maximizing, 0, values_of_scores,
                        scores if leaf_values is None else leaf_values)
@@ -202,6 +204,7 @@ cdef class UniformTree(TreeGame):
         other.ordering = self.ordering
         other.internal_nodes = self.internal_nodes
         other.set_scores(self._leaf_scores_array)
+        other.plain_scores = self.plain_scores
         self.copy_tree_into(other)
         return other
 
@@ -280,6 +283,9 @@ cdef class ExplicitTree(TreeGame):
 
 ctypedef UniformTree GameT
 include "engine/kernels.pxi"
+include "walk.pxi"
+
+KERNELS.search_root = tree_search_root    # the plain alpha-beta as an index walk (walk.pxi)
 
 from negamax._engine import register_kernels
 register_kernels(UniformTree, kernels_capsule())

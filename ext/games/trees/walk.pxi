@@ -1,0 +1,207 @@
+# The uniform tree's own fast path: plain alpha-beta as an index walk (included by trees.pyx
+# after engine/kernels.pxi, which it uses).
+#
+# A node of a UniformTree is an index in heap order and its children are i*b+1 .. i*b+b, so
+# the search needs no make/unmake: it recurses on indices and reads a row of leaves straight
+# from the leaf array. It is the same search as the engine's plain alpha-beta
+# (ext/engine/plain.pxi) step for step: the same nodes in the same order, the same counters,
+# principal variation, root-move notes, polls and stops; tests/test_tree_walk.py checks it
+# against the engine's generic copy and a plain recursive reference. SearchResult.kernel says
+# "UniformTree:walk" when it ran.
+#
+# It runs for the plain alpha-beta only (no enhancement, no trace); everything else goes to
+# this module's compiled copy of the engine.
+
+cdef struct TreeWalk:
+    SearchContext* c
+    const int32_t* leaves      # leaf scores, MAX terms, left to right
+    int64_t internal_nodes     # index of the first leaf
+    int64_t branching
+    int leaf_ply               # ply of the nodes the search reads statically: the tree's
+                               # leaves, or the depth limit when it comes first
+    bint horizon               # the depth limit comes first (those nodes are internal)
+    Score internal_score       # static score of an internal node cut by the depth limit
+    Score root_sign            # +1 when MAX is to move at the root of the search, else -1
+    bint plain_scores          # every score lies within +-EVAL_LIMIT: terminal_score is the identity
+
+
+cdef const char* WALK_PATH = b"walk"
+
+
+cdef inline Score side_sign(const TreeWalk* w, int ply) noexcept nogil:
+    """+1 where MAX is to move `ply` plies into the search, -1 where MIN is."""
+    return -w.root_sign if ply & 1 else w.root_sign
+
+
+cdef inline Score scored(const TreeWalk* w, Score value, int ply) noexcept nogil:
+    return value if w.plain_scores else terminal_score(value, ply)
+
+
+cdef inline Score static_value(TreeWalk* w, int64_t node, int ply, Score sign) noexcept nogil:
+    """read_leaf's value of a node at leaf_ply, from the side `sign` (scores are
+    antisymmetric, so either side's value comes out directly)."""
+    cdef Score raw
+    if w.horizon:
+        w.c.horizon_reached = True
+        raw = w.internal_score
+    else:
+        raw = w.leaves[node - w.internal_nodes]
+    return scored(w, sign * raw, ply)
+
+
+cdef inline void count_in_place(SearchContext* c, int64_t count, int ply) noexcept nogil:
+    """Count `count` leaf children at `ply` read in place (leaf_value in plain.pxi)."""
+    c.nodes_until_poll -= count
+    c.stats.nodes += count
+    c.stats.leaves += count
+    if ply > c.stats.max_ply:
+        c.stats.max_ply = ply
+
+
+cdef inline Score leaf_row(TreeWalk* w, int64_t first_child, int ply, Score alpha, Score beta) noexcept nogil:
+    """The children of a node at `ply` (all leaves), read in place in one loop: what the
+    engine's loop does child by child when no poll falls inside the row (the caller checks)."""
+    cdef SearchContext* c = w.c
+    cdef const int32_t* row = w.leaves + (first_child - w.internal_nodes)
+    cdef Score value, best = -SCORE_INFINITY, sign = side_sign(w, ply)
+    cdef int64_t i = 0, best_index = 0, count = w.branching
+    while i < count:
+        value = scored(w, sign * row[i], ply + 1)
+        i += 1
+        if value > best:
+            best = value
+            best_index = i - 1
+            if value >= beta:
+                c.stats.cutoffs += 1
+                break
+            if value > alpha:
+                alpha = value
+    count_in_place(c, i, ply + 1)
+    update_line(c, ply, <Move> best_index, True)
+    return best
+
+
+cdef Score leaf_child(TreeWalk* w, int64_t child, int ply, bint* read_in_place) noexcept nogil:
+    """The value, for the node at `ply`, of its child at leaf_ply: read in place, or entered
+    when a poll is due (which may stop the search: the caller checks the status)."""
+    cdef SearchContext* c = w.c
+    if c.nodes_until_poll != 0:
+        read_in_place[0] = True
+        count_in_place(c, 1, ply + 1)
+        return static_value(w, child, ply + 1, side_sign(w, ply))
+    read_in_place[0] = False
+    if not enter_node(c, ply + 1):
+        return 0
+    c.stats.leaves += 1
+    return static_value(w, child, ply + 1, side_sign(w, ply))
+
+
+cdef Score walk(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noexcept nogil:
+    """alphabeta() of plain.pxi at an internal node below the root, `ply` plies into the
+    search (0 < ply < leaf_ply)."""
+    cdef SearchContext* c = w.c
+    cdef Score value, best = -SCORE_INFINITY
+    cdef int64_t i, first = node * w.branching + 1
+    cdef bint in_place
+    if not enter_node(c, ply):
+        return 0
+    if ply + 1 == w.leaf_ply:
+        if c.nodes_until_poll >= w.branching and not w.horizon:
+            return leaf_row(w, first, ply, alpha, beta)
+        for i in range(w.branching):
+            value = leaf_child(w, first + i, ply, &in_place)
+            if c.status != RUNNING:
+                return 0
+            if value > best:
+                best = value
+                update_line(c, ply, <Move> i, in_place)
+                if value > alpha:
+                    alpha = value
+                if value >= beta:
+                    c.stats.cutoffs += 1
+                    break
+        return best
+    for i in range(w.branching):
+        value = -walk(w, first + i, ply + 1, -beta, -alpha)
+        if c.status != RUNNING:
+            return 0
+        if value > best:
+            best = value
+            update_pv(c, ply, <Move> i)
+            if value > alpha:
+                alpha = value
+            if value >= beta:
+                c.stats.cutoffs += 1
+                break
+    return best
+
+
+cdef Score walk_root(TreeWalk* w, int64_t node, const Move* order, Score alpha, Score beta) noexcept nogil:
+    """alphabeta() of plain.pxi at the root of the search: moves in `order` (the previous
+    iteration's best first) or natural order when NULL, and the root-move notes."""
+    cdef SearchContext* c = w.c
+    cdef Score value, best = -SCORE_INFINITY
+    cdef int64_t i
+    cdef Move move
+    cdef bint in_place = False
+    if not enter_node(c, 0):
+        return 0
+    if w.leaf_ply == 0:
+        c.stats.leaves += 1
+        return static_value(w, node, 0, w.root_sign)
+    for i in range(w.branching):
+        move = order[i] if order != NULL else <Move> i
+        if w.leaf_ply == 1:
+            value = leaf_child(w, node * w.branching + 1 + move, 0, &in_place)
+        else:
+            value = -walk(w, node * w.branching + 1 + move, 1, -beta, -alpha)
+        if c.status != RUNNING:
+            return 0
+        if value > best:
+            best = value
+            update_line(c, 0, move, in_place)
+            note_root_move(c, 0, move, value, False)
+            if value > alpha:
+                alpha = value
+            if value >= beta:
+                c.stats.cutoffs += 1
+                break
+    return best
+
+
+cdef bint walk_applies(SearchContext* c, UniformTree tree, int depth) noexcept nogil:
+    """The walk is the plain alpha-beta without a trace, on stacks deep enough that the
+    engine's capacity check can never fire (so the walk need not make it)."""
+    return (c.options.algorithm == ALPHABETA and not c.enhanced and not c.options.tracing
+            and c.capacity > min(depth, tree.tree_height - tree.ply))
+
+
+cdef Score tree_search_root(SearchContext* c, NativeGame game, int depth, Score alpha,
+                            Score beta) noexcept nogil:
+    """search_root of kernels.pxi, with the plain alpha-beta walked on indices."""
+    return walk_or_search(c, <UniformTree> game, depth, alpha, beta)
+
+
+cdef Score walk_or_search(SearchContext* c, UniformTree tree, int depth, Score alpha,
+                          Score beta) noexcept nogil:
+    cdef TreeWalk w
+    cdef const Move* order = NULL
+    cdef int plies_to_leaves = tree.tree_height - tree.ply
+    if not walk_applies(c, tree, depth):
+        return search_root(c, tree, depth, alpha, beta)
+    c.horizon_reached = False
+    c.root_has_best = False
+    c.fast_path = WALK_PATH
+    w.c = c
+    w.leaves = tree.leaf_scores
+    w.internal_nodes = tree.internal_nodes
+    w.branching = tree.branching
+    w.horizon = depth < plies_to_leaves
+    w.leaf_ply = max(0, depth) if w.horizon else plies_to_leaves
+    w.internal_score = tree.internal_score
+    w.root_sign = tree.from_side_to_move(1)
+    w.plain_scores = tree.plain_scores
+    if c.preferred_root_move >= 0 and w.leaf_ply > 0:
+        generate(c, tree, 0)             # the previous iteration's best move first
+        order = c.moves
+    return walk_root(&w, tree.node_stack[tree.ply], order, alpha, beta)
