@@ -8,29 +8,13 @@ connect4_solver.c), never with recorded negamax figures; times are measured in b
 from __future__ import annotations
 
 import pickle
-import random
-
 import pytest
 
 import negamax as nm
 from negamax import _c_baseline
+from negamax.bench.threads import connect4_positions as random_positions
 from negamax.games import ConnectFour, TicTacToe
 from negamax.results import SearchStats, SolveResult, StopReason, filled
-
-
-def random_positions(count, low, high, seed):
-    """Move strings of random games with `low` to `high` stones, not over, no win at once."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        game = ConnectFour()
-        for _ in range(rng.randint(low, high)):
-            game.play(rng.choice(game.legal_moves()))
-            if game.is_terminal():
-                break
-        if not game.is_terminal() and not game.can_win_now():
-            found.append(game.moves)
-    return found
 
 
 def test_max_ply_is_the_number_of_empty_squares():

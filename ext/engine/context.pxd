@@ -18,6 +18,8 @@ cdef extern from "negamax_atomic.h":
     void negamax_store_int(int* p, int v) noexcept nogil
     int64_t negamax_add_i64(int64_t* p, int64_t v) noexcept nogil
     int64_t negamax_load_i64(const int64_t* p) noexcept nogil
+    void negamax_max_i64(int64_t* p, int64_t v) noexcept nogil
+    void negamax_min_i64(int64_t* p, int64_t v) noexcept nogil
 
 
 cdef enum Algorithm:
@@ -40,6 +42,9 @@ cdef enum Status:
     FAIL_TOO_MANY_MOVES = 7   # the game generated more moves than its max_moves
     FAIL_TOO_DEEP = 8         # the game went on past its max_ply
     FAIL_OUT_OF_MEMORY = 9    # the trace could not grow
+    PROBE_SETTLED = 10        # Lazy SMP solve: another thread's bounds answered this thread's
+                              # null window; it drops the search and takes the next one (never
+                              # leaves solve_bounds)
 
 cdef enum:
     UNLIMITED_DEPTH = MAX_SEARCH_PLY + 1
@@ -107,6 +112,8 @@ cdef struct SharedLimits:
     int64_t nodes             # nodes of all threads, added in batches (Lazy SMP)
     int* external_stop        # a StopSignal's flag, or NULL
     int finished_by           # Lazy SMP: the helper (1, 2, ...) whose search finished first, or 0
+    int64_t solve_lower       # Lazy SMP solve: the bounds on the value every thread has proven
+    int64_t solve_upper
 
 
 cdef struct SearchContext:
@@ -123,6 +130,8 @@ cdef struct SearchContext:
     int64_t nodes_flushed     # nodes already added to limits.nodes
     int thread_index          # 0 for the main thread of a Lazy SMP search; helpers 1, 2, ...
     uint64_t* busy_moves      # Lazy SMP: shared marks of the moves being searched (NULL: one thread)
+    bint shares_bounds        # Lazy SMP solve: the threads share their bounds (limits.solve_*)
+    int64_t probe             # ... and this thread's null window asks "is the value above probe?"
     int* game_error           # the searched game's error flag (set when its callback failed)
     void* owner               # the Searcher that owns this context (read with the GIL only)
     const char* fast_path     # a game's own fast path that ran (SearchResult.kernel), or NULL

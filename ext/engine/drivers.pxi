@@ -121,10 +121,21 @@ cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
                 searcher.lower = searcher.upper = 0
             searcher.completed_pv_length = context.pv_length[0]
         return
-    while searcher.lower < searcher.upper:
+    while True:
+        if context.shares_bounds and take_shared_bounds(searcher):
+            proven = 0       # the new lower bound is another thread's: no move of ours reaches it
+        if searcher.lower >= searcher.upper:
+            context.shares_bounds = False   # no window left to settle
+            break
         probe = solver_probe(searcher.lower, searcher.upper, context.capacity - 1)
+        if context.shares_bounds and context.thread_index & 1:
+            probe = second_probe(searcher.lower, searcher.upper, probe, context.capacity - 1)
+        context.probe = probe
         context.stats.null_window_searches += 1
         value = search_once(searcher, UNLIMITED_DEPTH, probe, probe + 1)   # above probe?
+        if context.status == PROBE_SETTLED:
+            context.status = RUNNING        # another thread answered it first: next window
+            continue
         if context.status != RUNNING:
             return
         if value > probe:
@@ -135,11 +146,42 @@ cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
         else:
             searcher.upper = value
         tighten_bounds(searcher)
+        if context.shares_bounds:
+            negamax_max_i64(&context.limits.solve_lower, searcher.lower)
+            negamax_min_i64(&context.limits.solve_upper, searcher.upper)
     # No search with a window around the value: its line is proven from the table and the
     # bounds, with null windows where the table cannot tell.
     context.pv_table[0] = searcher.completed_pv[0]
     searcher.completed_pv_length = searcher.kernels.prove_line(
         context, searcher.game, searcher.lower, proven)
+
+
+cdef inline bint take_shared_bounds(Searcher searcher) noexcept nogil:
+    """Lazy SMP solve: narrow this thread's bounds to those every thread has proven. True
+    when the lower bound rose."""
+    cdef int64_t lower = negamax_load_i64(&searcher.context.limits.solve_lower)
+    cdef int64_t upper = negamax_load_i64(&searcher.context.limits.solve_upper)
+    if upper < searcher.upper:
+        searcher.upper = <Score> upper
+    if lower > searcher.lower:
+        searcher.lower = <Score> lower
+        return True
+    return False
+
+
+cdef inline Score second_probe(Score lower, Score upper, Score first, int64_t span) noexcept nogil:
+    """Lazy SMP solve: the null window an odd helper asks while the main thread asks `first`
+    (the solver's next window): the question that would come next if the answer to `first`
+    points toward a draw (most values lie nearer to it than the quick wins and losses the
+    solver asks about first): above a loss, below a win. Near the end the two threads ask the
+    last two questions (above v - 1? above v?) at once."""
+    if first < 0 and <int64_t> first + 1 < upper:
+        return solver_probe(first + 1, upper, span)
+    if lower < first:
+        return solver_probe(lower, first, span)
+    if <int64_t> first + 1 < upper:
+        return solver_probe(first + 1, upper, span)
+    return first
 
 
 cdef inline void tighten_bounds(Searcher searcher) noexcept nogil:

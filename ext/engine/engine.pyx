@@ -248,6 +248,9 @@ cdef class Searcher:
         self.limits.stop = RUNNING
         self.limits.finished_by = 0
         self.limits.nodes = 0
+        self.limits.solve_lower = -WIN
+        self.limits.solve_upper = WIN
+        c.shares_bounds = False
         self.limits.external_stop = &self.stop_signal.flag if self.stop_signal is not None else NULL
         self.next_depth = 1 if c.options.iterative and c.options.max_depth > 0 else c.options.max_depth
         self.completed_depth = -1
@@ -273,6 +276,7 @@ cdef class Searcher:
         c.thread_index = index
         c.busy_moves = main.busy_moves
         c.fast_path = NULL
+        c.shares_bounds = False
         c.preferred_root_move = -1
         c.root_ply = 0
         c.nodes_until_poll = POLL_INTERVAL
@@ -353,6 +357,11 @@ cdef class Searcher:
         sign when `weak`), sharing the transposition table between them. Returns a dict:
         lower and upper bounds (equal when solved), the principal variation, counters."""
         self.prepare()
+        cdef Searcher helper
+        if self.helpers and not weak:     # the threads bisect together (solve_bounds)
+            self.context.shares_bounds = True
+            for helper in self.helpers:
+                helper.context.shares_bounds = True
         self.start_clock()
         self.start_helpers(True, weak)
         try:
@@ -516,3 +525,4 @@ cdef void run_one(Searcher searcher, bint solve, bint weak) noexcept nogil:
     else:
         iterate(searcher)
     searcher.finished_at = negamax_monotonic_seconds()
+

@@ -36,8 +36,8 @@ cdef class StopSignal:
 
 cdef void poll_limits(SearchContext* context) noexcept nogil:
     """Check the node limit, the game's error flag, another thread's stop, a StopSignal, the
-    clock and Ctrl-C (the last two cost a system call or the GIL), and set the countdown to
-    the next poll."""
+    clock and Ctrl-C (the last two cost a system call or the GIL), and whether another
+    thread of a solve answered this one's null window; set the countdown to the next poll."""
     cdef SharedLimits* limits = context.limits
     cdef int64_t interval = POLL_INTERVAL, nodes
     cdef int stop = negamax_load_int(&limits.stop)
@@ -65,6 +65,11 @@ cdef void poll_limits(SearchContext* context) noexcept nogil:
     if context.thread_index == 0:
         with gil:
             check_signals(context)
+        if context.status != RUNNING:
+            return
+    if context.shares_bounds and (negamax_load_i64(&limits.solve_lower) > context.probe
+                                  or negamax_load_i64(&limits.solve_upper) <= context.probe):
+        context.status = PROBE_SETTLED     # local to this thread: it goes on to the next window
 
 
 cdef void check_signals(SearchContext* context):

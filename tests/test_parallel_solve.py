@@ -1,0 +1,69 @@
+"""Lazy SMP solving with shared bounds (ext/engine/drivers.pxi, solve_bounds): the threads of
+one solve bisect together, an odd helper asking a second null window while the main thread
+asks the first, and a thread whose window another thread's bounds already answer drops it.
+Scores are checked against the plain C solver (ext/baseline/connect4_solver.c), an
+independent program, and against a plain minimax for trees."""
+
+import pytest
+
+import negamax as nm
+from negamax import _c_baseline
+from negamax.bench.threads import connect4_positions
+from negamax.games import ConnectFour, TicTacToe
+
+
+def play_line(game, line):
+    """Play a principal variation: every move must be legal."""
+    game = game.copy()
+    for move in line:
+        assert move in game.legal_moves(), (game.moves, move)
+        game.play(move)
+    return game
+
+
+@pytest.mark.parametrize("threads", [2, 3, 4])
+@pytest.mark.parametrize("low,high,count", [(14, 20, 6), (24, 34, 12)])
+def test_threaded_solves_give_the_c_solvers_scores(threads, low, high, count):
+    positions = connect4_positions(count, low, high, seed=threads * 100 + low)
+    expected = [score for score, _ in _c_baseline.connect4_solve_many(positions)]
+    for moves, score in zip(positions, expected):
+        result = nm.solve(ConnectFour(moves), threads=threads)
+        assert result.stop_reason is nm.StopReason.COMPLETED
+        assert result.score == score, (moves, threads)
+        assert result.lower == result.upper == result.value
+        end = play_line(ConnectFour(moves), result.pv)
+        assert end.is_terminal()      # a proven line runs to the end of the game
+
+
+@pytest.mark.parametrize("node_limit", [2_000, 20_000, 60_000, 150_000])
+def test_a_threaded_solve_stopped_early_keeps_sound_bounds(node_limit):
+    """Stopped in the middle of the shared bisection: the bounds reported still hold the
+    exact score (in the value scale: compare with the single-thread exact value)."""
+    for moves in connect4_positions(3, 10, 14, seed=node_limit):
+        exact = nm.solve(ConnectFour(moves))
+        result = nm.solve(ConnectFour(moves), threads=2, node_limit=node_limit)
+        assert result.stop_reason in (nm.StopReason.NODE_LIMIT, nm.StopReason.COMPLETED)
+        assert result.lower <= exact.value <= result.upper, (moves, node_limit)
+        if result.stop_reason is nm.StopReason.COMPLETED:
+            assert result.value == exact.value
+
+
+def test_weak_solves_and_other_games_with_threads():
+    for moves in connect4_positions(4, 16, 22, seed=3):
+        strong = nm.solve(ConnectFour(moves))
+        weak = nm.solve(ConnectFour(moves), weak=True, threads=2)
+        assert weak.outcome == strong.outcome
+    assert nm.solve(TicTacToe(), threads=2).value == 0
+    for seed in range(3):
+        tree = nm.trees.uniform(3, 7, seed=seed)
+        assert nm.solve(tree, threads=2).value == nm.search(tree, algorithm="minimax").value
+
+
+def test_a_threaded_solve_runs_again_with_the_same_table():
+    """The shared bounds start afresh for each solve (a second solve of another position
+    must not inherit the first one's bounds)."""
+    first, second = connect4_positions(2, 16, 20, seed=11)
+    table = nm.TranspositionTable(16)
+    expected = [score for score, _ in _c_baseline.connect4_solve_many([first, second])]
+    for moves, score in zip((first, second, first), expected + expected[:1]):
+        assert nm.solve(ConnectFour(moves), threads=2, tt=table).score == score
