@@ -171,16 +171,16 @@ cdef inline bint take_shared_bounds(Searcher searcher) noexcept nogil:
 
 cdef inline Score second_probe(Score lower, Score upper, Score first, int64_t span) noexcept nogil:
     """Lazy SMP solve: the null window an odd helper asks while the main thread asks `first`
-    (the solver's next window): the question that would come next if the answer to `first`
-    points toward a draw (most values lie nearer to it than the quick wins and losses the
-    solver asks about first): above a loss, below a win. Near the end the two threads ask the
-    last two questions (above v - 1? above v?) at once."""
-    if first < 0 and <int64_t> first + 1 < upper:
-        return solver_probe(first + 1, upper, span)
-    if lower < first:
+    (the solver's next window). It bets on the answer to `first` pointing toward a draw (most
+    values lie nearer to it than the quick wins and losses the solver asks about first: above
+    a loss, below a win) and asks the question that would come next; when that answer would
+    end the solve, it helps with `first` itself. Near the end the two threads ask the last two
+    questions (above v - 1? above v?) at once."""
+    if first < 0:
+        if <int64_t> first + 1 < upper:
+            return solver_probe(first + 1, upper, span)
+    elif lower < first:
         return solver_probe(lower, first, span)
-    if <int64_t> first + 1 < upper:
-        return solver_probe(first + 1, upper, span)
     return first
 
 

@@ -96,33 +96,61 @@ cdef Score leaf_child(TreeWalk* w, int64_t child, int ply, bint* read_in_place) 
     return static_value(w, child, ply + 1, side_sign(w, ply))
 
 
-cdef Score walk(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noexcept nogil:
-    """alphabeta() of plain.pxi at an internal node below the root, `ply` plies into the
-    search (0 < ply < leaf_ply)."""
+cdef inline bint walk_enter(SearchContext* c, int ply) noexcept nogil:
+    """enter_node of context.pxd without the trace (the walk runs without one)."""
+    if c.nodes_until_poll == 0:
+        c.poll(c)
+        if c.status != RUNNING:
+            return False
+    c.nodes_until_poll -= 1
+    c.stats.nodes += 1
+    if ply > c.stats.max_ply:
+        c.stats.max_ply = ply
+    c.pv_length[ply] = ply
+    return True
+
+
+cdef inline Score row_node(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noexcept nogil:
+    """alphabeta() of plain.pxi at a node whose children are at leaf_ply (ply + 1 ==
+    leaf_ply): one loop over the row when no poll falls inside it, else child by child."""
     cdef SearchContext* c = w.c
     cdef Score value, best = -SCORE_INFINITY
     cdef int64_t i, first = node * w.branching + 1
     cdef bint in_place
-    if not enter_node(c, ply):
+    if not walk_enter(c, ply):
         return 0
-    if ply + 1 == w.leaf_ply:
-        if c.nodes_until_poll >= w.branching and not w.horizon:
-            return leaf_row(w, first, ply, alpha, beta)
-        for i in range(w.branching):
-            value = leaf_child(w, first + i, ply, &in_place)
-            if c.status != RUNNING:
-                return 0
-            if value > best:
-                best = value
-                update_line(c, ply, <Move> i, in_place)
-                if value > alpha:
-                    alpha = value
-                if value >= beta:
-                    c.stats.cutoffs += 1
-                    break
-        return best
+    if c.nodes_until_poll >= w.branching and not w.horizon:
+        return leaf_row(w, first, ply, alpha, beta)
     for i in range(w.branching):
-        value = -walk(w, first + i, ply + 1, -beta, -alpha)
+        value = leaf_child(w, first + i, ply, &in_place)
+        if c.status != RUNNING:
+            return 0
+        if value > best:
+            best = value
+            update_line(c, ply, <Move> i, in_place)
+            if value > alpha:
+                alpha = value
+            if value >= beta:
+                c.stats.cutoffs += 1
+                break
+    return best
+
+
+cdef Score walk(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noexcept nogil:
+    """alphabeta() of plain.pxi at an internal node below the root, `ply` plies into the
+    search (0 < ply < leaf_ply). The nodes just above leaf_ply are searched inline."""
+    cdef SearchContext* c = w.c
+    cdef Score value, best = -SCORE_INFINITY
+    cdef int64_t i, first = node * w.branching + 1
+    if ply + 1 == w.leaf_ply:
+        return row_node(w, node, ply, alpha, beta)
+    if not walk_enter(c, ply):
+        return 0
+    for i in range(w.branching):
+        if ply + 2 == w.leaf_ply:
+            value = -row_node(w, first + i, ply + 1, -beta, -alpha)
+        else:
+            value = -walk(w, first + i, ply + 1, -beta, -alpha)
         if c.status != RUNNING:
             return 0
         if value > best:
