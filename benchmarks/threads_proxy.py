@@ -86,12 +86,17 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = parser.parse_args(argv)
     print(f"cores {os.cpu_count()}, load {os.getloadavg()[0]:.2f}", flush=True)
     nm.solve(nm.games.ConnectFour("4444443"), threads=2, node_limit=100_000)   # warm up the table
+    c4_rows = []
     if args.set in ("report", "both", "c4"):
         games = [nm.games.ConnectFour(m) for m in connect4_positions(args.count, 8, 12)]
-        measure("connect4 report set", games, None, args.repeat)
+        c4_rows.append(measure("connect4 report set", games, None, args.repeat))
     if args.set in ("heldout", "both", "c4"):
         games = [nm.games.ConnectFour(m) for m in stage_positions("early", args.count, seed=77)]
-        measure("connect4 second set", games, None, args.repeat)
+        c4_rows.append(measure("connect4 second set", games, None, args.repeat))
+    if len(c4_rows) == 2:
+        t1, t2 = sum(row["t1"] for row in c4_rows), sum(row["t2"] for row in c4_rows)
+        print(f"connect4 both sets: 1 thread {t1:.2f}s, 2 threads {t2:.2f}s: wall {t1 / t2:.2f}x",
+              flush=True)
     if args.set in ("report", "both", "chess"):
         measure(f"chess report set, depth {args.chess_depth}",
                 [nm.games.Chess(fen) for fen in CHESS_MIDDLEGAMES], args.chess_depth, args.repeat)
