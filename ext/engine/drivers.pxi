@@ -174,12 +174,13 @@ cdef inline Score second_probe(Score lower, Score upper, Score first, int64_t sp
     (the solver's next window). It bets on the answer to `first` pointing toward a draw (most
     values lie nearer to it than the quick wins and losses the solver asks about first: above
     a loss, below a win) and asks the question that would come next; when that answer would
-    end the solve, it helps with `first` itself. Near the end the two threads ask the last two
-    questions (above v - 1? above v?) at once."""
-    if first < 0:
-        if <int64_t> first + 1 < upper:
-            return solver_probe(first + 1, upper, span)
-    elif lower < first:
+    end the solve, it asks the question that would follow the other answer. So near the end
+    the two threads ask the last two questions (above v - 1? above v?) at once. With no
+    question left on either side it helps with `first`."""
+    cdef bint above_room = <int64_t> first + 1 < upper, below_room = lower < first
+    if above_room and (first < 0 or not below_room):
+        return solver_probe(first + 1, upper, span)
+    if below_room:
         return solver_probe(lower, first, span)
     return first
 
