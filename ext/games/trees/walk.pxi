@@ -34,6 +34,7 @@ cdef inline Score side_sign(const TreeWalk* w, int ply) noexcept nogil:
 
 
 cdef inline Score scored(const TreeWalk* w, Score value, int ply) noexcept nogil:
+    """terminal_score of context.pxd, skipped where no score can be a win or a loss."""
     return value if w.plain_scores else terminal_score(value, ply)
 
 
