@@ -60,14 +60,20 @@ cdef inline int classify_child(SearchContext* context, GameT game, int depth) no
     return CHILD_OPEN
 
 
+cdef inline void count_leaves_in_place(SearchContext* context, int64_t count, int ply) noexcept nogil:
+    """Count `count` leaf children at `ply` read in place, as enter_node and read_leaf
+    would count them (the caller knows no poll falls among them)."""
+    context.nodes_until_poll -= count
+    context.stats.nodes += count
+    context.stats.leaves += count
+    if ply > context.stats.max_ply:
+        context.stats.max_ply = ply
+
+
 cdef inline Score leaf_value(SearchContext* context, GameT game, int ply) noexcept nogil:
     """Enter and read the leaf child at `ply` (from its side to move), as enter_node and
     read_leaf would."""
-    context.nodes_until_poll -= 1
-    context.stats.nodes += 1
-    context.stats.leaves += 1
-    if ply > context.stats.max_ply:
-        context.stats.max_ply = ply
+    count_leaves_in_place(context, 1, ply)
     return terminal_score(game.static_evaluation(), ply)
 
 

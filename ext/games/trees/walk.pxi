@@ -50,15 +50,6 @@ cdef inline Score static_value(TreeWalk* w, int64_t node, int ply, Score sign) n
     return scored(w, sign * raw, ply)
 
 
-cdef inline void count_in_place(SearchContext* c, int64_t count, int ply) noexcept nogil:
-    """Count `count` leaf children at `ply` read in place (leaf_value in plain.pxi)."""
-    c.nodes_until_poll -= count
-    c.stats.nodes += count
-    c.stats.leaves += count
-    if ply > c.stats.max_ply:
-        c.stats.max_ply = ply
-
-
 cdef inline Score leaf_row(TreeWalk* w, int64_t first_child, int ply, Score alpha, Score beta) noexcept nogil:
     """The children of a node at `ply` (all leaves), read in place in one loop: what the
     engine's loop does child by child when no poll falls inside the row (the caller checks)."""
@@ -77,7 +68,7 @@ cdef inline Score leaf_row(TreeWalk* w, int64_t first_child, int ply, Score alph
                 break
             if value > alpha:
                 alpha = value
-    count_in_place(c, i, ply + 1)
+    count_leaves_in_place(c, i, ply + 1)
     update_line(c, ply, <Move> best_index, True)
     return best
 
@@ -88,27 +79,13 @@ cdef Score leaf_child(TreeWalk* w, int64_t child, int ply, bint* read_in_place) 
     cdef SearchContext* c = w.c
     if c.nodes_until_poll != 0:
         read_in_place[0] = True
-        count_in_place(c, 1, ply + 1)
+        count_leaves_in_place(c, 1, ply + 1)
         return static_value(w, child, ply + 1, side_sign(w, ply))
     read_in_place[0] = False
     if not enter_node(c, ply + 1):
         return 0
     c.stats.leaves += 1
     return static_value(w, child, ply + 1, side_sign(w, ply))
-
-
-cdef inline bint walk_enter(SearchContext* c, int ply) noexcept nogil:
-    """enter_node of context.pxd without the trace (the walk runs without one)."""
-    if c.nodes_until_poll == 0:
-        c.poll(c)
-        if c.status != RUNNING:
-            return False
-    c.nodes_until_poll -= 1
-    c.stats.nodes += 1
-    if ply > c.stats.max_ply:
-        c.stats.max_ply = ply
-    c.pv_length[ply] = ply
-    return True
 
 
 cdef inline Score row_node(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noexcept nogil:
@@ -118,7 +95,7 @@ cdef inline Score row_node(TreeWalk* w, int64_t node, int ply, Score alpha, Scor
     cdef Score value, best = -SCORE_INFINITY
     cdef int64_t i, first = node * w.branching + 1
     cdef bint in_place
-    if not walk_enter(c, ply):
+    if not enter_node(c, ply):
         return 0
     if c.nodes_until_poll >= w.branching and not w.horizon:
         return leaf_row(w, first, ply, alpha, beta)
@@ -145,7 +122,7 @@ cdef Score walk(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noe
     cdef int64_t i, first = node * w.branching + 1
     if ply + 1 == w.leaf_ply:
         return row_node(w, node, ply, alpha, beta)
-    if not walk_enter(c, ply):
+    if not enter_node(c, ply):
         return 0
     for i in range(w.branching):
         if ply + 2 == w.leaf_ply:
