@@ -8,7 +8,7 @@ cdef enum:
     NULL_MOVE = -2            # path entry of a null move (never a real move: moves are >= 0)
     NULL_MOVE_MIN_DEPTH = 4      # no null move with fewer plies to go (too close to the horizon)
     NULL_MOVE_VERIFY_DEPTH = 6   # null-move cutoffs at this depth or less are verified
-    DEFER_PLIES = 16             # Lazy SMP: moves are put off only this near the root
+    DEFER_PLIES = 10             # Lazy SMP: moves are put off only this near the root
 
 
 cdef Score ab_search(SearchContext* context, GameT game, int depth, int ply, Score alpha, Score beta) noexcept nogil:
@@ -145,7 +145,7 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
         move = moves[next_index]
         next_index += 1
         if defer and i > 0:
-            tag = busy_tag(key, move, depth)
+            tag = busy_tag(key, move)
             if busy_elsewhere(context.busy_moves, tag):
                 moves[deferred] = move    # a slot already passed: deferred < next_index
                 deferred += 1

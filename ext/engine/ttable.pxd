@@ -154,20 +154,21 @@ cdef inline void tt_prefetch(TTable* table, uint64_t key) noexcept nogil:
 
 # --- Lazy SMP: moves being searched by some thread (ABDADA-style deferral) -----------------
 #
-# A small shared array of tags, one per (position, move, depth) being searched. Before a
-# thread searches a move that is not the first of its node, it looks the tag up: if another
-# thread is searching that move now, the move is put off to the end of the node, when the
-# other thread's result is likely in the transposition table. Marks are only a hint (a lost
-# or overwritten mark costs time, never correctness), so plain relaxed words suffice.
+# A small shared array of tags, one per (position, move) being searched. Before a thread
+# searches a move that is not the first of its node, it looks the tag up: if another thread
+# is searching that move now, the move is put off to the end of the node, when the other
+# thread's result is likely in the transposition table. The tag leaves out the depth: a
+# helper one iteration ahead searching the same move counts as busy too, and its deeper
+# result answers the later search from the table. Marks are only a hint (a lost or
+# overwritten mark costs time, never correctness), so plain relaxed words suffice.
 
 cdef enum:
     BUSY_SLOTS = 1 << 14     # a power of two; a thread marks at most one move per ply
 
 
-cdef inline uint64_t busy_tag(uint64_t key, Move move, int depth) noexcept nogil:
-    """The tag of searching `move` from the position `key` at `depth` (never 0)."""
-    return tt_mix(key ^ ((<uint64_t> <uint32_t> move + 1) * <uint64_t> 0x9E3779B97F4A7C15)
-                  ^ (<uint64_t> <uint32_t> depth << 40)) | 1
+cdef inline uint64_t busy_tag(uint64_t key, Move move) noexcept nogil:
+    """The tag of searching `move` from the position `key` (never 0)."""
+    return tt_mix(key ^ ((<uint64_t> <uint32_t> move + 1) * <uint64_t> 0x9E3779B97F4A7C15)) | 1
 
 
 cdef inline bint busy_elsewhere(uint64_t* slots, uint64_t tag) noexcept nogil:
