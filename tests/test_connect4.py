@@ -768,3 +768,59 @@ def test_undo_after_a_win_reopens_the_game():
     assert game.winner is None
     check_same(game, ref_from("12121221"))
     check_tactics(game, ref_from("12121221"))
+
+
+# ---------------------------------------------------------------------------------------------
+# what safe_moves() proves is reused by the next move (make_move skips its line test)
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width,height", [(7, 6), (4, 4), (5, 4), (8, 7), (16, 3), (3, 15)])
+def test_moves_after_safe_moves_agree_with_reference(width, height):
+    """safe_moves() records, per stone count, the squares it proved safe for that position;
+    make_move then trusts them for a move from the same position only. Walks that call it,
+    play a safe or an unsafe move, undo, and reach other positions with the same number of
+    stones (where the record is stale) must agree with the reference at every step: winner,
+    terminal state, and the opponent's wins and safe moves."""
+    rng = random.Random(width * 100 + height)
+    for _ in range(60):
+        game, ref = ConnectFour("", width, height), Ref(width, height)
+        for _ in range(3 * width * height):
+            if ref.is_terminal() or not ref.legal():
+                if not ref.moves:
+                    break
+                game.undo()
+                ref.undo()
+                continue
+            roll = rng.random()
+            if roll < 0.5:
+                safe = game.safe_moves()
+                col = rng.choice(safe) - 1 if safe else rng.choice(ref.legal())
+            elif roll < 0.8 or not ref.moves:
+                col = rng.choice(ref.legal())
+            else:
+                game.undo()              # back to a stone count whose record may be stale
+                ref.undo()
+                check_same(game, ref)
+                continue
+            play_both(game, ref, col)
+            check_same(game, ref)
+            if rng.random() < 0.3:
+                check_tactics(game, ref)
+                check_same(game.copy(), ref)
+
+
+def test_a_stale_safe_record_is_not_trusted():
+    """A record made at one position is not used at another with as many stones, where the
+    same square wins: the bottom square of column 4 is safe for x after "151526" and wins
+    for x after "152536" (x holds columns 1-3 of the bottom row)."""
+    game = ConnectFour("151526")
+    assert game.safe_moves() == [4, 3, 5, 2, 6, 1, 7]   # every column, centre first
+    for _ in range(4):
+        game.undo()
+    for column in "2536":
+        game.play(column)
+    assert game.moves == "152536" and game.stones == 6
+    game.play(4)
+    assert game.winner == 1 and game.is_terminal()
+    check_same(game, ref_from("1525364"))

@@ -88,6 +88,12 @@ cdef class ConnectFour(NativeGame):
     cdef uint64_t order_squares[32]  # the squares of column column_order[i]
     cdef bint short_shifts        # every shift the line tests make is below 64
     cdef bint standard            # 7 x 6: the line tests with constant shifts
+    # What generate_safe_moves proved, by stones on the board (see make_move): the position it
+    # ran on (its key), the squares it returned there, and whether the side to move of the
+    # position reached now is known to have no four to complete. All zero is "nothing known".
+    cdef uint64_t safe_key[65]
+    cdef uint64_t safe_squares[65]
+    cdef bint cannot_win_now[65]
 
     def __init__(self, moves="", width=7, height=6):
         for name, value in (("width", width), ("height", height)):
@@ -202,11 +208,17 @@ cdef class ConnectFour(NativeGame):
     cdef void make_move(self, Move move) noexcept nogil:
         cdef uint64_t bit = self.column_bit(move)
         cdef uint64_t mover = self.bits[0] | bit
+        # A square generate_safe_moves returned for this very position (the key tells) does
+        # not complete four, and leaves the opponent no four to complete at once: no line
+        # test here, and none for the opponent's wins at the next generate_safe_moves.
+        cdef bint safe = (self.safe_key[self.played] == self.bits[0] + self.bits[1]
+                          and (self.safe_squares[self.played] & bit) != 0)
         self.bits[0] ^= self.bits[1]           # the opponent's stones: the new side to move
         self.bits[1] |= bit
         self.column_height[move] += 1
         self.played += 1
-        self.last_move_won = self.has_four(mover)
+        self.last_move_won = False if safe else self.has_four(mover)
+        self.cannot_win_now[self.played] = safe
 
     cdef void unmake_move(self, Move move) noexcept nogil:
         self.column_height[move] -= 1
@@ -245,14 +257,15 @@ cdef class ConnectFour(NativeGame):
 
     cdef int generate_safe_moves(self, Move* moves) noexcept nogil:
         cdef uint64_t possible = self.possible_squares()
-        cdef uint64_t own_wins = self.winning_squares(self.bits[0], self.bits[1])
-        cdef uint64_t other_wins, forced
+        cdef uint64_t own_wins, other_wins, forced
         cdef int i, col, count = 0
-        if possible & own_wins:
-            for i in range(self.n_cols):
-                if possible & own_wins & self.order_squares[i]:
-                    moves[0] = self.column_order[i]
-                    return WINNING_MOVE_FOUND
+        if not self.cannot_win_now[self.played]:
+            own_wins = self.winning_squares(self.bits[0], self.bits[1])
+            if possible & own_wins:
+                for i in range(self.n_cols):
+                    if possible & own_wins & self.order_squares[i]:
+                        moves[0] = self.column_order[i]
+                        return WINNING_MOVE_FOUND
         other_wins = self.winning_squares(self.bits[0] ^ self.bits[1], self.bits[1])
         forced = possible & other_wins
         if forced:
@@ -265,6 +278,11 @@ cdef class ConnectFour(NativeGame):
             if possible & self.order_squares[i]:
                 moves[count] = self.column_order[i]
                 count += 1
+        # None of these squares wins (else a win was returned above), and after any of them
+        # the opponent has no four to complete: the one threat is blocked, and the square
+        # above ours is none of theirs. make_move reads this back.
+        self.safe_key[self.played] = self.bits[0] + self.bits[1]
+        self.safe_squares[self.played] = possible
         return count
 
     # --- Python-facing ----------------------------------------------------------------------
