@@ -771,17 +771,19 @@ def test_undo_after_a_win_reopens_the_game():
 
 
 # ---------------------------------------------------------------------------------------------
-# what safe_moves() proves is reused by the next move (make_move skips its line test)
+# safe_moves() between moves (the search keeps a record of what its safe-move generation
+# proved; the Python-facing safe_moves() only reads)
 # ---------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("width,height", [(7, 6), (4, 4), (5, 4), (8, 7), (16, 3), (3, 15)])
 def test_moves_after_safe_moves_agree_with_reference(width, height):
-    """safe_moves() records, per stone count, the squares it proved safe for that position;
-    make_move then trusts them for a move from the same position only. Walks that call it,
-    play a safe or an unsafe move, undo, and reach other positions with the same number of
-    stones (where the record is stale) must agree with the reference at every step: winner,
-    terminal state, and the opponent's wins and safe moves."""
+    """Walks that ask safe_moves(), play a safe or an unsafe move, undo, copy and reach
+    other positions with as many stones agree with the reference at every step: winner,
+    terminal state, and the opponent's wins and safe moves. (The search's record of safe
+    squares, trusted by make_move for the same position only, is checked through solves
+    against independent solvers in tests/test_solve.py: they fail when the record is trusted
+    without its position key.)"""
     rng = random.Random(width * 100 + height)
     for _ in range(60):
         game, ref = ConnectFour("", width, height), Ref(width, height)
@@ -799,7 +801,7 @@ def test_moves_after_safe_moves_agree_with_reference(width, height):
             elif roll < 0.8 or not ref.moves:
                 col = rng.choice(ref.legal())
             else:
-                game.undo()              # back to a stone count whose record may be stale
+                game.undo()              # then on to other positions with as many stones
                 ref.undo()
                 check_same(game, ref)
                 continue
@@ -810,10 +812,10 @@ def test_moves_after_safe_moves_agree_with_reference(width, height):
                 check_same(game.copy(), ref)
 
 
-def test_a_stale_safe_record_is_not_trusted():
-    """A record made at one position is not used at another with as many stones, where the
-    same square wins: the bottom square of column 4 is safe for x after "151526" and wins
-    for x after "152536" (x holds columns 1-3 of the bottom row)."""
+def test_safe_moves_only_reads_the_game():
+    """Asking safe_moves() leaves nothing behind that a later move could trust: a square safe
+    after "151526" wins after "152536" (as many stones, x holding columns 1-3 of the bottom
+    row), and playing it there is a win."""
     game = ConnectFour("151526")
     assert game.safe_moves() == [4, 3, 5, 2, 6, 1, 7]   # every column, centre first
     for _ in range(4):
@@ -821,6 +823,7 @@ def test_a_stale_safe_record_is_not_trusted():
     for column in "2536":
         game.play(column)
     assert game.moves == "152536" and game.stones == 6
+    assert game.safe_moves() == [4]     # the winning column
     game.play(4)
     assert game.winner == 1 and game.is_terminal()
     check_same(game, ref_from("1525364"))

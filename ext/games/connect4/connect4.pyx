@@ -256,6 +256,18 @@ cdef class ConnectFour(NativeGame):
         return negamax_popcount64(self.winning_squares(self.bits[0] | bit, self.bits[1] | bit))
 
     cdef int generate_safe_moves(self, Move* moves) noexcept nogil:
+        cdef uint64_t squares = 0
+        cdef int count = self.find_safe_moves(moves, &squares)
+        if count != WINNING_MOVE_FOUND:
+            # None of these squares wins (else a win was returned), and after any of them the
+            # opponent has no four to complete. make_move reads this back.
+            self.safe_key[self.played] = self.bits[0] + self.bits[1]
+            self.safe_squares[self.played] = squares
+        return count
+
+    cdef int find_safe_moves(self, Move* moves, uint64_t* squares) noexcept nogil:
+        """generate_safe_moves without keeping a record (the Python-facing safe_moves() uses
+        it: reading a game never writes to it); `squares` gets the safe squares."""
         cdef uint64_t possible = self.possible_squares()
         cdef uint64_t own_wins, other_wins, forced
         cdef int i, col, count = 0
@@ -278,11 +290,9 @@ cdef class ConnectFour(NativeGame):
             if possible & self.order_squares[i]:
                 moves[count] = self.column_order[i]
                 count += 1
-        # None of these squares wins (else a win was returned above), and after any of them
-        # the opponent has no four to complete: the one threat is blocked, and the square
-        # above ours is none of theirs. make_move reads this back.
-        self.safe_key[self.played] = self.bits[0] + self.bits[1]
-        self.safe_squares[self.played] = possible
+        # After any of these the opponent has no four to complete: the one threat is
+        # blocked, and the square above ours is none of theirs.
+        squares[0] = possible
         return count
 
     # --- Python-facing ----------------------------------------------------------------------
@@ -344,7 +354,8 @@ cdef class ConnectFour(NativeGame):
         cdef Move buffer[32]
         if self.at_terminal():
             return []
-        cdef int count = self.generate_safe_moves(buffer)
+        cdef uint64_t squares
+        cdef int count = self.find_safe_moves(buffer, &squares)
         if count == WINNING_MOVE_FOUND:
             return [buffer[0] + 1]
         return [buffer[i] + 1 for i in range(count)]
