@@ -91,9 +91,10 @@ cdef class ConnectFour(NativeGame):
     # What generate_safe_moves proved, by stones on the board (see make_move): the position it
     # ran on (its key), the squares it returned there, and whether the side to move of the
     # position reached now is known to have no four to complete. All zero is "nothing known".
-    cdef uint64_t safe_key[65]
-    cdef uint64_t safe_squares[65]
-    cdef bint cannot_win_now[65]
+    # (Indexed by 0 .. cells, and cells < 64: a board fits in 64 bits with a spare row.)
+    cdef uint64_t safe_key[64]
+    cdef uint64_t safe_squares[64]
+    cdef bint cannot_win_now[64]
 
     def __init__(self, moves="", width=7, height=6):
         for name, value in (("width", width), ("height", height)):
@@ -211,7 +212,7 @@ cdef class ConnectFour(NativeGame):
         # A square generate_safe_moves returned for this very position (the key tells) does
         # not complete four, and leaves the opponent no four to complete at once: no line
         # test here, and none for the opponent's wins at the next generate_safe_moves.
-        cdef bint safe = (self.safe_key[self.played] == self.bits[0] + self.bits[1]
+        cdef bint safe = (self.safe_key[self.played] == self.position_key()
                           and (self.safe_squares[self.played] & bit) != 0)
         self.bits[0] ^= self.bits[1]           # the opponent's stones: the new side to move
         self.bits[1] |= bit
@@ -258,19 +259,19 @@ cdef class ConnectFour(NativeGame):
     cdef int generate_safe_moves(self, Move* moves) noexcept nogil:
         cdef uint64_t squares = 0
         cdef int count = self.find_safe_moves(moves, &squares)
-        if count != WINNING_MOVE_FOUND:
-            # None of these squares wins (else a win was returned), and after any of them the
-            # opponent has no four to complete. make_move reads this back.
-            self.safe_key[self.played] = self.bits[0] + self.bits[1]
+        if count != WINNING_MOVE_FOUND:        # what make_move reads back
+            self.safe_key[self.played] = self.position_key()
             self.safe_squares[self.played] = squares
         return count
 
     cdef int find_safe_moves(self, Move* moves, uint64_t* squares) noexcept nogil:
         """generate_safe_moves without keeping a record (the Python-facing safe_moves() uses
-        it: reading a game never writes to it); `squares` gets the safe squares."""
+        it: reading a game never writes to it); `squares` gets the squares of the moves
+        returned, none of which completes four (else a win is returned)."""
         cdef uint64_t possible = self.possible_squares()
         cdef uint64_t own_wins, other_wins, forced
-        cdef int i, col, count = 0
+        cdef int i, count = 0
+        squares[0] = 0
         if not self.cannot_win_now[self.played]:
             own_wins = self.winning_squares(self.bits[0], self.bits[1])
             if possible & own_wins:
@@ -355,7 +356,7 @@ cdef class ConnectFour(NativeGame):
         if self.at_terminal():
             return []
         cdef uint64_t squares
-        cdef int count = self.find_safe_moves(buffer, &squares)
+        cdef int count = self.find_safe_moves(buffer, &squares)   # squares: unused here
         if count == WINNING_MOVE_FOUND:
             return [buffer[0] + 1]
         return [buffer[i] + 1 for i in range(count)]
