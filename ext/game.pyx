@@ -20,6 +20,12 @@ cdef class NativeGame:
     ``play``, ``undo``, ``is_terminal``, ``evaluate``, ``key`` and ``order_hint``.
     """
 
+    #: Whether a search to a fixed depth with a transposition table deepens iteratively
+    #: (depth 1, 2, ...) when the caller leaves `iterative` unset: worth it where the best
+    #: moves of shallower iterations order the deeper one much better than the game's own
+    #: hints (chess); a waste where the hints are already good (Connect Four).
+    iterative_deepening = False
+
     def __cinit__(self, *args, **kwargs):
         if type(self) is NativeGame:
             raise TypeError("NativeGame is an interface: use a subclass such as negamax.games.TicTacToe")

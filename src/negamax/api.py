@@ -103,7 +103,7 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
     if on_iteration is not None:
         def callback(raw: dict) -> None:
             on_iteration(build_search_result(raw, native, options.algorithm, StopReason.COMPLETED))
-    searcher = _searcher(native, options, callback)
+    searcher = _searcher(native, options, callback, game_prefers=_prefers_iterative(game, native))
     raw = searcher.run()
     return _finish_search(raw, searcher, native, game, options)
 
@@ -163,20 +163,30 @@ def _solve_options(**arguments: Any) -> SearchOptions:
                                lmr=False, table_for=_table_for_thread, **arguments)
 
 
+def _prefers_iterative(game: Any, native: NativeGame) -> bool:
+    """Whether `game` asks for iterative deepening by default (its `iterative_deepening`
+    attribute, checked) and can use it: only a game with position keys has a table to carry
+    each iteration's best moves to the next."""
+    value = getattr(game, "iterative_deepening", False)
+    return check_bool(f"{type(game).__name__}.iterative_deepening", value) and native.has_keys
+
+
 def _searcher(native: NativeGame, options: SearchOptions, callback: Any,
-              fields: Optional[Dict[bool, Dict[str, Any]]] = None) -> Searcher:
+              fields: Optional[Dict[Any, Dict[str, Any]]] = None, game_prefers: bool = False) -> Searcher:
     """The engine's Searcher for `native`; `fields` caches the engine's options dicts (by
-    root_maximizing) across a batch."""
+    root_maximizing and game_prefers) across a batch; `game_prefers`: the game's
+    iterative_deepening (see SearchOptions.deepens)."""
     if options.threads > 1 and isinstance(native, PythonGameAdapter):
         raise ValueError("threads > 1 needs a native game: a game written in Python holds the "
                          "GIL in every callback, so its threads could not run at once")
     root_maximizing = native.to_move == 1 if isinstance(native, TreeGame) else True
     if fields is None:
-        engine_fields = options.engine_fields(root_maximizing)
+        engine_fields = options.engine_fields(root_maximizing, game_prefers)
     else:
-        engine_fields = fields.get(root_maximizing)
+        engine_fields = fields.get((root_maximizing, game_prefers))
         if engine_fields is None:
-            engine_fields = fields[root_maximizing] = options.engine_fields(root_maximizing)
+            engine_fields = fields[root_maximizing, game_prefers] = options.engine_fields(
+                root_maximizing, game_prefers)
     return Searcher(native, engine_fields, options.table, options.stop, callback, options.threads)
 
 
@@ -195,8 +205,9 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
     for native in natives:
         _check_table(built, native)
     weak_trees = [weak and isinstance(native, TreeGame) for native in natives]
-    fields: Dict[bool, Dict[str, Any]] = {}
-    searchers = [_searcher(native, built, None, fields) for native in natives]
+    fields: Dict[Any, Dict[str, Any]] = {}
+    searchers = [_searcher(native, built, None, fields, not solve and _prefers_iterative(game, native))
+                 for native, game in zip(natives, games)]
     if weak and any(weak_trees):
         raws = [s.solve(False) if tree else s.solve(True) for s, tree in zip(searchers, weak_trees)]
     else:

@@ -121,7 +121,8 @@ class SearchOptions:
     time_limit: Optional[float] = None
     node_limit: Optional[int] = None
     trace: bool = False
-    iterative: bool = False
+    #: None: left to the game (its `iterative_deepening` attribute, for searches with a table)
+    iterative: Optional[bool] = None
     root_maximizing: bool = True
     table: Optional[TranspositionTable] = None   #: the table to use, None for none
     tt_asked: bool = False                       #: the caller asked for a table explicitly
@@ -156,9 +157,10 @@ class SearchOptions:
         time_limit = check_time_limit(time_limit)
         node_limit = check_node_limit(node_limit)
         threads = check_threads(threads)
-        if iterative is None:
-            iterative = time_limit is not None or node_limit is not None or stop is not None
-        iterative = check_bool("iterative", iterative)
+        if iterative is None and (time_limit is not None or node_limit is not None or stop is not None):
+            iterative = True
+        if iterative is not None:
+            iterative = check_bool("iterative", iterative)
         if stop is not None and not isinstance(stop, StopSignal):
             raise TypeError(f"stop must be a negamax.StopSignal, not {type(stop).__name__}")
         unknown = switches.keys() - _ENHANCEMENT_NAMES
@@ -196,13 +198,21 @@ class SearchOptions:
                    tt_asked=tt is True or isinstance(tt, TranspositionTable),
                    pvs=algorithm == "pvs", threads=threads, stop=stop, **chosen)
 
-    def engine_fields(self, root_maximizing: bool = True) -> Dict[str, Any]:
-        """The SearchOptions struct of the engine, as a dict."""
+    def deepens(self, game_prefers: bool) -> bool:
+        """Whether the search deepens iteratively: as asked, or else when the game prefers it
+        (`game_prefers`, its iterative_deepening attribute) and there is a table to carry
+        the best moves of one iteration to the next (without one, the iterations only cost)."""
+        if self.iterative is not None:
+            return self.iterative
+        return game_prefers and self.table is not None
+
+    def engine_fields(self, root_maximizing: bool = True, game_prefers: bool = False) -> Dict[str, Any]:
+        """The SearchOptions struct of the engine, as a dict (`game_prefers`: see deepens)."""
         return {
             "algorithm": ALGORITHM_CODES[self.algorithm],
             "max_depth": UNLIMITED if self.depth is None else self.depth,
             "ordering": self.ordering,
-            "iterative": self.iterative,
+            "iterative": self.deepens(game_prefers),
             "root_maximizing": root_maximizing,
             "tracing": self.trace,
             "node_limit": self.node_limit or 0,

@@ -50,6 +50,10 @@ class Game(abc.ABC):
     #: Upper bound on the number of plies from any position to the end of the game;
     #: the search refuses to go deeper than this.
     max_ply: int = 1024
+    #: Whether a search to a fixed depth with a transposition table (key() defined) deepens
+    #: iteratively when the caller leaves `iterative` unset: set it True where the best moves
+    #: of shallower iterations order the moves better than order_hint does.
+    iterative_deepening: bool = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Check max_moves and max_ply where a subclass sets them as plain class attributes,

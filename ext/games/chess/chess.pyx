@@ -55,6 +55,10 @@ cdef class Chess(NativeGame):
     array, row 0 = rank 8 as printed, +1..+6 for White's pawn, knight, bishop, rook, queen and
     king and -1..-6 for Black's; ``to_move`` is 1 for White and -1 for Black."""
 
+    # Searches to a fixed depth deepen iteratively by default: the table's best moves from
+    # depth d - 1 order depth d, which needs some 3x fewer nodes on WAC positions.
+    iterative_deepening = True
+
     cdef Position pos
     cdef object _pieces             # numpy uint64 array of 16 bitboards (see position.pxi)
     cdef object _squares            # numpy int8 array of 64 piece codes, a1 first

@@ -85,7 +85,7 @@ def timed_run(game: Any, threads: int, depth: Optional[int]) -> Tuple[float, Any
         options = SearchOptions.build(algorithm="pvs", depth=depth, threads=threads,
                                       table_for=api._table_for_thread)
     native = api._native_copy(game, None)
-    searcher = api._searcher(native, options, None)
+    searcher = api._searcher(native, options, None, game_prefers=api._prefers_iterative(game, native))
     started = time.perf_counter()
     raw = searcher.solve(False) if depth is None else searcher.run()
     elapsed = time.perf_counter() - started
