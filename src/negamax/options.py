@@ -11,6 +11,7 @@ from typing import Any, Dict, Optional
 import numpy as np
 
 from negamax._engine import ALGORITHM_CODES, UNLIMITED, StopSignal, TranspositionTable
+from negamax.results import filled
 from negamax.scores import MAX_PLY
 
 __all__ = ["ALGORITHMS", "ENHANCEMENTS", "SELECTIVE_ENHANCEMENTS", "DEFAULT_TT_MB", "SearchOptions", "check_bool"]
@@ -41,6 +42,7 @@ DEFAULT_TT_MB = 64
 _ENHANCEMENT_NAMES = frozenset(ENHANCEMENTS)
 _ENGINE_DEFAULTS = {"killers": False, "history": False, "aspiration": True, "safe_moves": True,
                     "quiescence": True, "check_extension": True, "null_move": True, "lmr": True}
+_PLAIN_DEFAULTS = dict.fromkeys(_ENGINE_DEFAULTS, False)    # "alphabeta": every one off
 
 
 def check_bool(name: str, value: Any) -> bool:
@@ -166,9 +168,7 @@ class SearchOptions:
         unknown = switches.keys() - _ENHANCEMENT_NAMES
         if unknown:
             raise TypeError(f"unknown option {sorted(unknown)[0]!r}")
-        for name, value in switches.items():
-            if value is not None:
-                check_bool(name, value)
+        given = {name: check_bool(name, value) for name, value in switches.items() if value is not None}
         if tt is not None and not isinstance(tt, TranspositionTable):
             check_bool("tt", tt)
         tt_mb = check_tt_mb(tt_mb)
@@ -185,18 +185,20 @@ class SearchOptions:
             if threads > 1:
                 raise ValueError(f"{algorithm} runs on one thread: threads > 1 needs 'alphabeta', "
                                  f"'pvs' or 'mtdf' with a table")
-        chosen = {name: (_ENGINE_DEFAULTS[name] and engine) if switches.get(name) is None
-                  else bool(switches[name]) for name in _ENGINE_DEFAULTS}
+        chosen = dict(_ENGINE_DEFAULTS if engine else _PLAIN_DEFAULTS, **given)
         if isinstance(tt, TranspositionTable):
             table: Optional[TranspositionTable] = tt
         elif tt is True or (tt is None and (engine or threads > 1)):
             table = table_for(tt_mb if tt_mb is not None else DEFAULT_TT_MB)
         else:
             table = None
-        return cls(algorithm=algorithm, depth=depth, ordering=ordering, time_limit=time_limit,
-                   node_limit=node_limit, trace=trace, iterative=iterative, table=table,
-                   tt_asked=tt is True or isinstance(tt, TranspositionTable),
-                   pvs=algorithm == "pvs", threads=threads, stop=stop, **chosen)
+        # filled(): the dataclass's own __init__ sets 21 frozen fields one by one, which is
+        # half the cost of a small search's Python side.
+        return filled(cls, dict(chosen, algorithm=algorithm, depth=depth, ordering=ordering,
+                                time_limit=time_limit, node_limit=node_limit, trace=trace,
+                                iterative=iterative, table=table, root_maximizing=True,
+                                tt_asked=tt is True or isinstance(tt, TranspositionTable),
+                                pvs=algorithm == "pvs", threads=threads, stop=stop))
 
     def deepens(self, game_prefers: bool) -> bool:
         """Whether the search deepens iteratively: as asked, or else when the game prefers it
