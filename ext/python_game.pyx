@@ -9,6 +9,7 @@ unwinds; negamax.search then re-raises it.
 
 from operator import index as _as_index
 
+from negamax.errors import GameContractError
 from negamax.quoting import short_repr
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
@@ -58,6 +59,21 @@ cdef class PythonGameAdapter(NativeGame):
         self._undo_null = game.undo_null if has_null_move else None
         self._null_move_allowed = game.null_move_allowed if has_null_move else None
 
+    cdef object move_at(self, Move move):
+        """The user's move for index `move` of this ply's list, checked: the module is compiled
+        without bounds checks, and a game whose legal_moves() changes between two visits of a
+        position (or a line replayed after the search) could ask for an index past its list."""
+        cdef list legal = self.move_lists[self.ply] if self.ply < len(self.move_lists) else None
+        if legal is None or not 0 <= move < len(legal):
+            raise self.shrunk(0 if legal is None else len(legal))
+        return legal[move]
+
+    cdef object shrunk(self, Py_ssize_t count):
+        return GameContractError(
+            f"{type(self.game).__name__}.legal_moves() gave {count} moves where it gave more "
+            f"before in the same position: it must return the same moves, in the same order, "
+            f"every time a position is reached")
+
     cdef void fail(self, BaseException exception):
         if self.exception is None:
             self.exception = exception
@@ -93,7 +109,7 @@ cdef class PythonGameAdapter(NativeGame):
                 self.played.append(False)
                 return
             try:
-                self._play(self.move_lists[self.ply][move])
+                self._play(self.move_at(move))
                 self.ply += 1
                 self.played.append(True)
             except BaseException as exception:
@@ -160,7 +176,7 @@ cdef class PythonGameAdapter(NativeGame):
             if self.error or self._order_hint is None:
                 return 0
             try:
-                hint = _as_index(self._order_hint(self.move_lists[self.ply][move]))
+                hint = _as_index(self._order_hint(self.move_at(move)))
                 if not -2**31 <= hint < 2**31:
                     raise ValueError(f"{type(self.game).__name__}.order_hint() returned {hint}, "
                                      f"outside the 32-bit range the search sorts by")
@@ -195,7 +211,7 @@ cdef class PythonGameAdapter(NativeGame):
             if self.error or self._noisy_moves is None:
                 return False
             try:
-                return self.move_lists[self.ply][move] in list(self._noisy_moves())
+                return self.move_at(move) in list(self._noisy_moves())
             except BaseException as exception:
                 self.fail(exception)
                 return False
@@ -251,6 +267,8 @@ cdef class PythonGameAdapter(NativeGame):
         try:
             for index in moves:
                 legal = list(self.game.legal_moves())
+                if not 0 <= index < len(legal):
+                    raise self.shrunk(len(legal))
                 move = legal[index]
                 line.append(move)
                 self.game.play(move)

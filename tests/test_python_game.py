@@ -403,3 +403,62 @@ def test_plain_algorithms_ask_whether_the_game_is_over_once_per_node(position, d
     game = CountingTicTacToe(position)
     result = nm.search(game, depth=depth, algorithm=algorithm)
     assert game.terminal_calls[0] == result.stats.nodes
+
+
+class ShrinkingMoves(nm.Game):
+    """Breaks the contract: after the first move, legal_moves() gives three moves the first
+    time and one afterwards, so a line the search found can name a move the list no longer has."""
+
+    max_moves = 4
+    max_ply = 4
+
+    def __init__(self):
+        self.history, self.calls = [], 0
+
+    def legal_moves(self):
+        if len(self.history) == 1:
+            self.calls += 1
+            return ["a", "b", "c"] if self.calls == 1 else ["a"]
+        return ["x"]
+
+    def play(self, move):
+        self.history.append(move)
+
+    def undo(self):
+        self.history.pop()
+
+    def is_terminal(self):
+        return len(self.history) >= 2
+
+    def evaluate(self):
+        return {"a": 1, "b": 2, "c": -5}[self.history[1]] if len(self.history) == 2 else 0
+
+    def key(self):
+        return len(self.history) + 10 * self.calls
+
+    def copy(self):
+        return ShrinkingMoves()
+
+
+@pytest.mark.parametrize("options", [dict(tt=True), dict(algorithm="pvs"),
+                                     dict(tt=True, iterative=True)])
+def test_a_move_list_that_shrinks_is_a_contract_error_not_a_crash(options):
+    # The replayed principal variation asks for move index 1 or 2 of a one-move list: the
+    # adapter must refuse (it was an out-of-bounds read, a segfault), naming the game.
+    with pytest.raises(nm.GameContractError, match="ShrinkingMoves.legal_moves"):
+        nm.search(ShrinkingMoves(), **options)
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+@pytest.mark.parametrize("tt", [None, True])
+def test_a_move_list_that_shrinks_never_crashes(algorithm, tt):
+    # Whether a search meets the stale index depends on its order of visits; none may crash,
+    # and one that does not meet it returns a line of moves the game offered.
+    if algorithm in ("minimax", "negamax") and tt:
+        return
+    try:
+        result = nm.search(ShrinkingMoves(), algorithm=algorithm, tt=tt)
+    except nm.GameContractError as error:
+        assert "ShrinkingMoves.legal_moves" in str(error)
+    else:
+        assert result.pv[0] == "x" and set(result.pv[1:]) <= {"a", "b", "c"}
