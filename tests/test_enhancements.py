@@ -672,3 +672,26 @@ def test_tiny_table_still_gives_the_right_values(game, depth, algorithm, iterati
     result = nm.search(game, depth, algorithm=algorithm, tt=tiny, iterative=iterative)
     assert result.value == plain.value
     check_pv_legal(game, result, depth)
+
+
+def test_a_table_only_moves_a_depth_limited_value_toward_the_exact_one():
+    # Nim reaches a position at different plies, so a depth-limited search with a table may
+    # answer a node from a deeper result (README, Enhancements). Such a value must still be
+    # sound: the plain depth-limited value, or a win/loss the exact solve confirms.
+    import itertools
+    from keyed_nim import Nim
+    checked = differed = 0
+    for heaps in itertools.product(range(4), repeat=3):
+        if not any(heaps):
+            continue
+        exact = nm.solve(Nim(heaps)).value
+        for depth in (1, 2, 3, 4):
+            plain = nm.search(Nim(heaps), depth, algorithm="alphabeta").value
+            for algorithm in ("alphabeta", "pvs", "mtdf"):
+                value = nm.search(Nim(heaps), depth, algorithm=algorithm, tt=True).value
+                checked += 1
+                if value != plain:
+                    differed += 1
+                    assert nm.WIN - abs(value) <= 64, (heaps, depth, algorithm, value)
+                    assert (value > 0) == (exact > 0), (heaps, depth, algorithm, value, exact)
+    assert checked == 63 * 4 * 3 and differed > 0

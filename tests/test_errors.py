@@ -217,8 +217,10 @@ def test_tree_play_at_leaf_and_undo_at_root():
 
 @pytest.mark.parametrize("kwargs", [
     dict(branching=0, depth=3), dict(branching=-2, depth=3), dict(branching=2, depth=-1),
-    dict(branching=2, depth=3, ordering="bogus"),
-], ids=["branching-0", "branching-negative", "depth-negative", "ordering-unknown"])
+    dict(branching=2, depth=3, ordering="bogus"), dict(branching=2 ** 31, depth=0),
+    dict(branching=np.uint64(2 ** 64 - 1), depth=0),
+], ids=["branching-0", "branching-negative", "depth-negative", "ordering-unknown",
+        "branching-past-int32", "branching-uint64"])
 def test_uniform_bad_arguments(kwargs):
     raises_with_message(ValueError, nm.trees.uniform, **kwargs)
 
@@ -234,3 +236,17 @@ def test_search_errors_leave_tree_untouched(maximizing):
         assert tree_state(tree) == before
     tree.undo()
     assert list(tree.legal_moves()) == [0, 1]
+
+
+def test_numpy_bools_mean_what_python_bools_mean():
+    # tt=np.True_ once passed the check yet searched without a table; killers=np.False_ on
+    # minimax was refused as an enhancement.
+    game = nm.games.TicTacToe("x...o....")
+    with_table = nm.search(game, 4, tt=True).stats.tt_probes
+    assert with_table > 0
+    assert nm.search(game, 4, tt=np.True_).stats.tt_probes == with_table
+    assert nm.search(game, 4, tt=np.False_).stats.tt_probes == 0
+    assert (nm.search(game, 4, algorithm="minimax", killers=np.False_).value
+            == nm.search(game, 4, algorithm="minimax").value)
+    from keyed_nim import NimWithoutKey
+    raises_with_message(ValueError, nm.search, NimWithoutKey([1, 2]), 2, tt=np.True_)

@@ -170,14 +170,14 @@ class SearchOptions:
             raise TypeError(f"unknown option {sorted(unknown)[0]!r}")
         given = {name: check_bool(name, value) for name, value in switches.items() if value is not None}
         if tt is not None and not isinstance(tt, TranspositionTable):
-            check_bool("tt", tt)
+            tt = check_bool("tt", tt)       # numpy's bools become True or False here
         tt_mb = check_tt_mb(tt_mb)
         if tt_mb is not None and isinstance(tt, TranspositionTable):
             raise ValueError("give either a TranspositionTable as tt or its size as tt_mb, not both")
 
         engine = algorithm in ("pvs", "mtdf")
         if algorithm in ("minimax", "negamax"):
-            asked = [name for name, value in dict(switches, tt=tt).items()
+            asked = [name for name, value in dict(given, tt=tt).items()
                      if value is not None and value is not False]
             if asked:
                 raise ValueError(f"{algorithm} takes no enhancements (asked for {', '.join(asked)}): "

@@ -247,6 +247,8 @@ def uniform(branching: int, depth: int, ordering: str = "random", seed: int = 0,
             raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     if branching < 1:
         raise ValueError(f"branching must be at least 1, got {branching}")
+    if branching > MAX_UNIFORM_LEAVES:     # no tree within the leaf limit has more children
+        raise ValueError(f"branching must be at most 2**28 = {MAX_UNIFORM_LEAVES}, got {branching}")
     if depth < 0:
         raise ValueError(f"depth must be at least 0, got {depth}")
     if ordering not in ORDERINGS:
