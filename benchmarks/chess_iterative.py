@@ -58,6 +58,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--count", type=int, default=20, help="positions per set (default 20)")
     args = parser.parse_args(argv)
     first, last = (int(part) for part in args.depths.split("-"))
+    nm.search(Chess(), 1, algorithm="pvs")     # warm up: the thread's table is allocated once
     sets: Dict[str, List[str]] = {
         "start position": [Chess().fen()],
         f"WAC {40}-{40 + args.count - 1}": wac_fens(40, args.count),
