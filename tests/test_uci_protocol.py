@@ -203,6 +203,29 @@ def test_the_clock_of_the_side_to_move_is_used():
     assert white["time_limit"] < 1.0
 
 
+
+def test_only_the_other_sides_clock_still_bounds_the_search():
+    # Black to move with only White's clock: budget from it (it was a search without a limit,
+    # running until `stop`).
+    session = Session()
+    session.send("position startpos moves e2e4", "go wtime 1000")
+    session.wait_bestmove()
+    limit = session.search.calls[0]["time_limit"]
+    assert limit is not None and 0 < limit < 1.0
+
+
+def test_isready_makes_the_table_so_go_does_not():
+    # A large Hash takes time to allocate: isready (between searches) does it, and the next
+    # go reuses that table instead of allocating inside the move's time.
+    session = Session()
+    session.send("setoption name Hash value 4", "isready")
+    assert session.lines[-1] == "readyok"
+    table = session.engine._table
+    assert isinstance(table, nm.TranspositionTable) and table.mb == pytest.approx(4)
+    session.send("position startpos", "go depth 1")
+    session.wait_bestmove()
+    assert session.search.calls[0]["tt"] is table
+
 def test_the_soft_limit_stops_after_an_iteration():
     # A slow search (0.1 s per depth) with a small clock: the engine stops it between
     # iterations once the soft limit has passed, long before depth 50.
@@ -368,3 +391,19 @@ def test_parsers_directly():
     assert parse_setoption("name Clear Hash".split()) == ("Clear Hash", None)
     with pytest.raises(UciCommandError):
         parse_setoption(["name"])
+
+
+def test_a_hash_too_large_for_memory_falls_back_to_a_smaller_table(monkeypatch):
+    real = nm.TranspositionTable
+
+    def scarce(mb):
+        if mb > 8:
+            raise MemoryError("scarce")
+        return real(mb)
+
+    monkeypatch.setattr(nm, "TranspositionTable", scarce)
+    session = Session()
+    session.send("setoption name Hash value 64", "isready", "position startpos", "go depth 1")
+    session.wait_bestmove()
+    assert session.search.calls[0]["tt"].mb == pytest.approx(8)
+    assert any("not enough memory for a 64 MB table" in line for line in session.info_strings())

@@ -163,6 +163,11 @@ class UciEngine:
         self.write("uciok")
 
     def _isready(self, arguments: List[str]) -> None:
+        # Between searches, make the table at the Hash size now rather than in `go`, where a
+        # large one (seconds for 4 GB) would eat into the move's time before the clock starts.
+        # While a search runs the answer comes at once, as UCI asks.
+        if self._job is None or self._job.thread is None or not self._job.thread.is_alive():
+            self._table_for_search(self._job)
         self.write("readyok")
 
     def _debug(self, arguments: List[str]) -> None:
@@ -279,8 +284,11 @@ class UciEngine:
         white = getattr(game, "to_move", 1) in (1, "white", True)
         time_left = go.wtime if white else go.btime
         increment = go.winc if white else go.binc
-        if time_left is None:   # only the other side's clock was given
-            return None
+        if time_left is None:
+            # Only the other side's clock was given: budget from it rather than search without
+            # a limit until `stop` (a GUI that sends half a clock expects a timed move).
+            time_left = go.btime if white else go.wtime
+            increment = go.binc if white else go.winc
         return clock_budget(time_left, increment, go.movestogo, self.move_overhead)
 
     def _table_for_search(self, previous: Optional[_SearchJob]) -> Any:
@@ -291,7 +299,16 @@ class UciEngine:
             and previous.thread.is_alive()
         if self._table is None or self._table_mb != self.hash_mb or still_running:
             self._table = None      # free the old table before making the new one
-            self._table = nm.TranspositionTable(self.hash_mb)
+            mb = self.hash_mb
+            while True:
+                try:
+                    self._table = nm.TranspositionTable(mb)
+                    break
+                except MemoryError:
+                    if mb <= 1:
+                        raise
+                    self._explain(f"not enough memory for a {mb} MB table: trying {mb // 2} MB")
+                    mb //= 2
             self._table_mb = self.hash_mb
         return self._table
 
