@@ -129,6 +129,34 @@ def test_bad_book_files(tmp_path):
         OpeningBook.load(tmp_path / "missing.npz")
 
 
+
+@pytest.mark.parametrize("change, message", [
+    (lambda raw: dict(raw, values=np.full(len(raw["keys"]), 2 ** 40)), "values lie within"),
+    (lambda raw: dict(raw, moves=np.full(len(raw["keys"]), 99)), "moves are columns 1 to"),
+    (lambda raw: dict(raw, moves=raw["moves"][:-1]), "as many values and moves as keys"),
+    (lambda raw: dict(raw, width=0, height=-3), "width must be at least 1"),
+    (lambda raw: dict(raw, keys=raw["keys"].astype(float)), "1-D integer arrays"),
+], ids=["value-wraps-int32", "move-past-the-board", "lengths-differ", "bad-size", "float-keys"])
+def test_a_book_file_with_bad_contents_is_refused(small_book, tmp_path, change, message):
+    # A field that would wrap when narrowed (2**40 -> 0 as int32), a move off the board or
+    # arrays of different lengths once loaded into a book that answered wrongly or raised
+    # IndexError at lookup.
+    _, book = small_book
+    raw = dict(width=book.width, height=book.height, keys=book.keys, values=book.values,
+               moves=book.moves)
+    np.savez(tmp_path / "bad.npz", **change(raw))
+    with pytest.raises(ValueError, match=message):
+        OpeningBook.load(tmp_path / "bad.npz")
+
+
+def test_a_truncated_book_file_is_a_value_error(small_book, tmp_path):
+    _, book = small_book
+    book.save(tmp_path / "book.npz")
+    data = (tmp_path / "book.npz").read_bytes()
+    (tmp_path / "cut.npz").write_bytes(data[:len(data) // 2])
+    with pytest.raises(ValueError, match="not an opening book"):
+        OpeningBook.load(tmp_path / "cut.npz")
+
 def test_only_exact_solutions_go_in():
     games = [ConnectFour("", width=WIDTH, height=HEIGHT), ConnectFour("3", width=WIDTH, height=HEIGHT)]
     results = [nm.solve(games[0], node_limit=10), nm.AnalysisError(1, "x", "ValueError", "no")]

@@ -72,8 +72,8 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
     iterative:  force iterative deepening on or off (default: on when a limit is given).
     stop:       a negamax.StopSignal: set() from another thread stops the search.
     on_iteration: called with a SearchResult after each completed iteration (iterative
-                deepening), in the searching thread; an exception it raises ends the search
-                and is raised here.
+                deepening) but the last, whose result is returned; in the searching thread;
+                an exception it raises ends the search and is raised here.
     threads:    more than 1 runs a Lazy SMP search on that many threads sharing one table.
 
     Enhancements (None: the algorithm's default, see negamax.ENHANCEMENTS):

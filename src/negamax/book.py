@@ -13,12 +13,15 @@ as int32, moves as int8) and the board size: 13 bytes per position before compre
 from __future__ import annotations
 
 import os
+import zipfile
+import zlib
 from typing import Any, Iterable, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from negamax.games import ConnectFour
 from negamax.results import SolveResult
+from negamax.scores import WIN
 
 __all__ = ["OpeningBook", "mirror", "canonical_key"]
 
@@ -44,6 +47,20 @@ class OpeningBook:
 
     def __init__(self, width: int, height: int, keys: np.ndarray, values: np.ndarray,
                  moves: np.ndarray):
+        ConnectFour(width=width, height=height)      # a board size the game accepts, or ValueError
+        keys, values, moves = (np.asarray(array) for array in (keys, values, moves))
+        if not all(array.ndim == 1 and array.dtype.kind in "iu" for array in (keys, values, moves)):
+            raise ValueError("an opening book's keys, values and moves are 1-D integer arrays")
+        if not len(keys) == len(values) == len(moves):
+            raise ValueError(f"an opening book needs as many values and moves as keys, not "
+                             f"{len(keys)} keys, {len(values)} values and {len(moves)} moves")
+        # Checked before narrowing to int32/int8, where an out-of-range number would wrap.
+        if len(keys) and (values.min() < -WIN or values.max() > WIN):
+            raise ValueError(f"an opening book's values lie within +-{WIN} (solve's values)")
+        if len(keys) and (moves.min() < 1 or moves.max() > width):
+            raise ValueError(f"an opening book's moves are columns 1 to {width}")
+        if len(keys) and keys.dtype.kind == "i" and keys.min() < 0:
+            raise ValueError("an opening book's keys are not negative")
         order = np.argsort(keys, kind="stable")
         self.width = int(width)
         self.height = int(height)
@@ -115,7 +132,8 @@ class OpeningBook:
             with np.load(path, allow_pickle=False) as data:
                 return cls(int(data["width"]), int(data["height"]), data["keys"], data["values"],
                            data["moves"])
-        except (KeyError, ValueError, OSError, EOFError) as error:
+        except (KeyError, ValueError, TypeError, OSError, EOFError, NotImplementedError,
+                zipfile.BadZipFile, zlib.error) as error:
             if isinstance(error, FileNotFoundError):
                 raise
             raise ValueError(f"{str(path)[:60]!r} is not an opening book: {error}") from None
