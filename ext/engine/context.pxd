@@ -20,6 +20,7 @@ cdef extern from "negamax_atomic.h":
     int64_t negamax_load_i64(const int64_t* p) noexcept nogil
     void negamax_max_i64(int64_t* p, int64_t v) noexcept nogil
     void negamax_min_i64(int64_t* p, int64_t v) noexcept nogil
+    bint negamax_cas_i64(int64_t* p, int64_t expected, int64_t desired) noexcept nogil
 
 
 cdef enum Algorithm:

@@ -330,20 +330,32 @@ cdef class Searcher:
         """Search and return a dict of plain Python values (see negamax.search for meanings)."""
         self.prepare()
         cdef bint more
-        self.start_clock()
-        self.start_helpers(False, False)
+        self.claim_table()
         try:
-            with nogil:
-                more = iterate(self)
-            while more:          # an iteration callback is set: report, then go on
-                self.report_iteration()
-                if self.context.status != RUNNING:
-                    break
+            self.start_clock()
+            self.start_helpers(False, False)
+            try:
                 with nogil:
                     more = iterate(self)
+                while more:          # an iteration callback is set: report, then go on
+                    self.report_iteration()
+                    if self.context.status != RUNNING:
+                        break
+                    with nogil:
+                        more = iterate(self)
+            finally:
+                self.stop_helpers()
+            return self.collect(negamax_monotonic_seconds() - self.started)
         finally:
-            self.stop_helpers()
-        return self.collect(negamax_monotonic_seconds() - self.started)
+            self.release_table()
+
+    cdef void claim_table(self) except *:
+        if self.table is not None:
+            self.table.claim()
+
+    cdef void release_table(self):
+        if self.table is not None:
+            self.table.release()
 
     cdef void report_iteration(self):
         try:
@@ -362,15 +374,19 @@ cdef class Searcher:
             self.context.shares_bounds = True
             for helper in self.helpers:
                 helper.context.shares_bounds = True
-        self.start_clock()
-        self.start_helpers(True, weak)
+        self.claim_table()
         try:
-            with nogil:
-                solve_bounds(self, weak)
-                finish_solve(self)
+            self.start_clock()
+            self.start_helpers(True, weak)
+            try:
+                with nogil:
+                    solve_bounds(self, weak)
+                    finish_solve(self)
+            finally:
+                self.stop_helpers()
+            return self.collect_solve(negamax_monotonic_seconds() - self.started)
         finally:
-            self.stop_helpers()
-        return self.collect_solve(negamax_monotonic_seconds() - self.started)
+            self.release_table()
 
     # --- results -----------------------------------------------------------------------------
 
@@ -502,7 +518,14 @@ def run_many(list searchers, bint solve=False, bint weak=False):
     cdef void** items = <void**> calloc(max(count, 1), sizeof(void*))
     if items == NULL:
         raise MemoryError()
+    # The batch's searches share their table one after the other: claimed once for all.
+    cdef list claimed = []
+    cdef TranspositionTable table
     try:
+        for searcher in searchers:
+            if searcher.table is not None and not any(searcher.table is t for t in claimed):
+                searcher.table.claim()
+                claimed.append(searcher.table)
         for i in range(count):
             items[i] = <void*> searchers[i]
         with nogil:
@@ -514,6 +537,8 @@ def run_many(list searchers, bint solve=False, bint weak=False):
             results.append(searcher.collect_solve(elapsed) if solve else searcher.collect(elapsed))
         return results
     finally:
+        for table in claimed:
+            table.release()
         free(items)
 
 

@@ -25,9 +25,23 @@ cdef class TranspositionTable:
 
     cdef TTable table
     cdef readonly double mb       # megabytes actually used
+    cdef int64_t searching        # 1 while a search (or a batch) uses the table: see claim()
 
     def __cinit__(self):
         self.table.entries = NULL
+        self.searching = 0
+
+    cdef void claim(self) except *:
+        """Mark the table as used by one search, or raise ValueError if another search (from
+        another Python thread) is using it now: two searches interleaving their generations
+        would read each other's entries, which can be positions of another game."""
+        if not negamax_cas_i64(&self.searching, 0, 1):
+            raise ValueError("this TranspositionTable is in use by another search: a table "
+                             "serves one search at a time (the threads of one threads=N search "
+                             "share it); give each concurrent search a table of its own")
+
+    cdef void release(self) noexcept nogil:
+        negamax_cas_i64(&self.searching, 1, 0)
 
     def __init__(self, mb=64):
         negamax_large_free(self.table.entries)

@@ -1,0 +1,52 @@
+"""One transposition table serves one search at a time: a second search from another Python
+thread is refused with a ValueError (interleaved generations would let it read the other
+search's entries, possibly of another game); a batch and the threads of one search share it."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+import negamax as nm
+from negamax.games import ConnectFour, TicTacToe
+
+
+def test_a_table_in_use_is_refused_to_a_second_search_and_free_again_after():
+    table = nm.TranspositionTable(8)
+    stop = nm.StopSignal()
+    outcome = {}
+
+    def long_solve():
+        outcome["result"] = nm.solve(ConnectFour(""), tt=table, stop=stop)
+
+    worker = threading.Thread(target=long_solve)
+    worker.start()
+    try:
+        time.sleep(0.3)          # the empty board takes minutes: the solve is running now
+        assert worker.is_alive()
+        with pytest.raises(ValueError, match="in use by another search"):
+            nm.search(TicTacToe(), tt=table)
+        with pytest.raises(ValueError, match="in use by another search"):
+            nm.solve_many([TicTacToe("x........")], tt=table)
+    finally:
+        stop.set()
+        worker.join()
+    assert outcome["result"].stop_reason == nm.StopReason.INTERRUPTED
+    # Released: searches, batches and threaded solves run on it again.
+    assert nm.solve(TicTacToe(), tt=table).value == 0
+    assert [r.value for r in nm.solve_many([TicTacToe()] * 3, tt=table)] == [0, 0, 0]
+    assert nm.solve(ConnectFour("44533511"), tt=table, threads=2).value == \
+        nm.solve(ConnectFour("44533511")).value
+
+
+def test_a_failed_search_releases_its_table():
+    table = nm.TranspositionTable(1)
+
+    def boom(result):
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        nm.search(ConnectFour("44"), 6, algorithm="pvs", tt=table, iterative=True, on_iteration=boom)
+    assert nm.search(ConnectFour("44"), 4, tt=table).best_move is not None
