@@ -54,13 +54,13 @@ class OpeningBook:
         if not len(keys) == len(values) == len(moves):
             raise ValueError(f"an opening book needs as many values and moves as keys, not "
                              f"{len(keys)} keys, {len(values)} values and {len(moves)} moves")
-        # Checked before narrowing to int32/int8, where an out-of-range number would wrap.
-        if len(keys) and (values.min() < -WIN or values.max() > WIN):
-            raise ValueError(f"an opening book's values lie within +-{WIN} (solve's values)")
-        if len(keys) and (moves.min() < 1 or moves.max() > width):
-            raise ValueError(f"an opening book's moves are columns 1 to {width}")
-        if len(keys) and keys.dtype.kind == "i" and keys.min() < 0:
-            raise ValueError("an opening book's keys are not negative")
+        if len(keys):     # checked before narrowing to int32/int8, where a number would wrap
+            if values.min() < -WIN or values.max() > WIN:
+                raise ValueError(f"an opening book's values lie within +-{WIN} (solve's values)")
+            if moves.min() < 1 or moves.max() > width:
+                raise ValueError(f"an opening book's moves are columns 1 to {width}")
+            if keys.dtype.kind == "i" and keys.min() < 0:
+                raise ValueError("an opening book's keys are not negative")
         order = np.argsort(keys, kind="stable")
         self.width = int(width)
         self.height = int(height)

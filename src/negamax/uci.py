@@ -78,6 +78,11 @@ class _SearchJob:
         self.stop_signal.set()
 
 
+def _still_running(job: Optional[_SearchJob]) -> bool:
+    """Whether the search thread of `job` (None: no search yet) is still alive."""
+    return job is not None and job.thread is not None and job.thread.is_alive()
+
+
 class UciEngine:
     """The UCI protocol: feed it lines with `handle`, it writes answers with `write`.
 
@@ -166,7 +171,7 @@ class UciEngine:
         # Between searches, make the table at the Hash size now rather than in `go`, where a
         # large one (seconds for 4 GB) would eat into the move's time before the clock starts.
         # While a search runs the answer comes at once, as UCI asks.
-        if self._job is None or self._job.thread is None or not self._job.thread.is_alive():
+        if not _still_running(self._job):
             self._table_for_search(self._job)
         self.write("readyok")
 
@@ -295,9 +300,7 @@ class UciEngine:
         """The engine's transposition table at the Hash size. A previous search that could
         not be stopped may still be running on the old table, which must not serve two
         searches at once: then the new search gets a table of its own."""
-        still_running = previous is not None and previous.thread is not None \
-            and previous.thread.is_alive()
-        if self._table is None or self._table_mb != self.hash_mb or still_running:
+        if self._table is None or self._table_mb != self.hash_mb or _still_running(previous):
             self._table = None      # free the old table before making the new one
             mb = self.hash_mb
             while True:
