@@ -294,6 +294,7 @@ class UciEngine:
             # a limit until `stop` (a GUI that sends half a clock expects a timed move).
             time_left = go.btime if white else go.wtime
             increment = go.binc if white else go.winc
+        assert time_left is not None      # has_clock: one of the two was given
         return clock_budget(time_left, increment, go.movestogo, self.move_overhead)
 
     def _table_for_search(self, previous: Optional[_SearchJob]) -> Any:
