@@ -183,10 +183,11 @@ def _searcher(native: NativeGame, options: SearchOptions, callback: Any,
     if fields is None:
         engine_fields = options.engine_fields(root_maximizing, game_prefers)
     else:
-        engine_fields = fields.get((root_maximizing, game_prefers))
-        if engine_fields is None:
-            engine_fields = fields[root_maximizing, game_prefers] = options.engine_fields(
+        cached = fields.get((root_maximizing, game_prefers))
+        if cached is None:
+            cached = fields[root_maximizing, game_prefers] = options.engine_fields(
                 root_maximizing, game_prefers)
+        engine_fields = cached
     return Searcher(native, engine_fields, options.table, options.stop, callback, options.threads)
 
 

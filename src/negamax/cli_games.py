@@ -61,14 +61,14 @@ def format_line(moves: Sequence[Any], limit: int = 60) -> str:
     return text + (f" ... ({len(moves)} moves)" if len(moves) > limit else "")
 
 
-def describe_value(value: Optional[int]) -> str:
+def describe_value(value: Optional[float]) -> str:
     """An exact value in words: 'win in 7 plies', 'loss in 1 ply', 'draw', or the raw value."""
     if value is None:
         return "unknown"
     return describe_score(value, exact=True)
 
 
-def describe_bounds(lower: Optional[int], upper: Optional[int]) -> str:
+def describe_bounds(lower: Optional[float], upper: Optional[float]) -> str:
     """What a stopped solve proved: 'no worse than a draw, no better than win in 9 plies'."""
     if lower is None or upper is None:
         return "nothing proven"

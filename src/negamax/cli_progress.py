@@ -27,7 +27,7 @@ def plural_plies(count: int) -> str:
     return f"{count} ply" if count == 1 else f"{count} plies"
 
 
-def describe_score(value: Optional[int], exact: bool) -> str:
+def describe_score(value: Optional[float], exact: bool) -> str:
     """A search value in words, from the side to move: 'win in 3 plies', 'loss in 1 ply',
     'draw' (only when `exact`), or 'score +12' (a heuristic estimate)."""
     if value is None:
@@ -37,7 +37,8 @@ def describe_score(value: Optional[int], exact: bool) -> str:
         return f"{'win' if nm.is_win(value) else 'loss'} in {plural_plies(distance)}"
     if exact and value == 0:
         return "draw"
-    return f"score {value:+d}" + ("" if exact else " (heuristic)")
+    # "+" shows an int as "+d" would, and a tree's float values too (which "+d" refuses)
+    return f"score {value:+}" + ("" if exact else " (heuristic)")
 
 
 def accepts_on_iteration(function: Callable[..., Any]) -> bool:

@@ -98,9 +98,13 @@ def check_tt_mb(tt_mb: Any) -> Optional[float]:
         return None
     if isinstance(tt_mb, bool) or not isinstance(tt_mb, numbers.Real):
         raise TypeError(f"tt_mb must be a number of megabytes, not {type(tt_mb).__name__}")
-    if not (0 < tt_mb <= 1 << 20):
+    try:
+        megabytes = float(tt_mb)    # what a Real promises (a float compares with ints)
+    except OverflowError:           # an int or Fraction beyond any float (either sign): refused below
+        megabytes = math.inf
+    if not (0 < megabytes <= 1 << 20):
         raise ValueError(f"tt_mb must be more than 0 and at most 1048576, got {tt_mb}")
-    return float(tt_mb)
+    return megabytes
 
 
 def check_threads(threads: Any) -> int:
@@ -108,9 +112,10 @@ def check_threads(threads: Any) -> int:
         return 1
     if isinstance(threads, bool) or not isinstance(threads, numbers.Integral):
         raise TypeError(f"threads must be an int, not {type(threads).__name__}")
-    if not 1 <= threads <= 256:
+    count = int(threads)    # exact for any Integral; an int compares with ints
+    if not 1 <= count <= 256:
         raise ValueError(f"threads must be between 1 and 256, got {threads}")
-    return int(threads)
+    return count
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,11 @@ def _check_limit(owner: str, name: str, value: Any) -> int:
     """`value` as the int limit `owner.name`, or a TypeError/ValueError naming it."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{owner}.{name} must be an int, not {type(value).__name__}")
-    if not 1 <= value <= LIMIT_CEILING:
-        shown = f"{int(value):,}" if abs(int(value)) < 10 ** 30 else f"an int of {len(str(int(value)))} digits"
+    limit = int(value)      # exact for any Integral; an int compares with ints
+    if not 1 <= limit <= LIMIT_CEILING:
+        shown = f"{limit:,}" if abs(limit) < 10 ** 30 else f"an int of {len(str(limit))} digits"
         raise ValueError(f"{owner}.{name} must be between 1 and 2**31 - 1, got {shown}")
-    return int(value)
+    return limit
 
 
 def check_limits(game: Any) -> Tuple[int, int]:

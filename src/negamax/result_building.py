@@ -77,9 +77,10 @@ def _build_tree_solve_result(raw: dict, native: Any, stop_reason: StopReason,
     sign = 1 if native.to_move == 1 else -1
     exact = lower == upper
     pv = tuple(native.decode_line(raw["pv"]))
-    value = native.score_to_value(sign * lower) if exact else None
+    value = None
     outcome = None
     if exact:
+        value = native.score_to_value(sign * lower)
         own = value if sign == 1 else -value          # the value for the side to move
         outcome = "win" if own > 0 else ("loss" if own < 0 else "draw")
 

@@ -11,7 +11,7 @@ effective branching factor of minimax, alpha-beta and the engine on English drau
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import negamax as nm
 from negamax.bench.progress import Progress
@@ -93,8 +93,10 @@ def _measure_search(settings: ReportSettings) -> List[Dict[str, Any]]:
     depth = perft_depths(settings)["search"]
     game = nm.games.Checkers()
     rows = []
-    for name, options in (("alpha-beta, ordering, no table", {"algorithm": "alphabeta"}),
-                          ("engine (pvs, table)", {"algorithm": "pvs"})):
+    searches: List[Tuple[str, Dict[str, Any]]] = [
+        ("alpha-beta, ordering, no table", {"algorithm": "alphabeta"}),
+        ("engine (pvs, table)", {"algorithm": "pvs"})]
+    for name, options in searches:
         seconds, result = best_time(lambda: nm.search(game, depth, **options), settings.repeat)
         rows.append({"name": name, "depth": depth, "nodes": result.stats.nodes, "seconds": seconds,
                      "rate": result.stats.nodes / seconds if seconds > 0 else None,

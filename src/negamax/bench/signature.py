@@ -52,7 +52,8 @@ class Nim(nm.Game):
     max_ply = 64
 
     def __init__(self, heaps: Sequence[int]) -> None:
-        self.heaps, self.history = list(heaps), []
+        self.heaps = list(heaps)
+        self.history: List[Tuple[int, int]] = []
 
     def legal_moves(self) -> List[Tuple[int, int]]:
         """(heap, count) pairs."""

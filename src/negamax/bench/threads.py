@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 import negamax as nm
 from negamax import api
@@ -89,6 +89,7 @@ def timed_run(game: Any, threads: int, depth: Optional[int]) -> Tuple[float, Any
     started = time.perf_counter()
     raw = searcher.solve(False) if depth is None else searcher.run()
     elapsed = time.perf_counter() - started
+    result: Union[nm.SolveResult, nm.SearchResult]
     if depth is None:
         result = api._finish_solve(raw, searcher, native, game, False, False)
     else:
