@@ -19,20 +19,16 @@ DEPTHS = {START: (4, 3), KIWIPETE: (3, 2)}          # (full, quick)
 NAMES = {START: "start", KIWIPETE: "kiwipete"}
 
 
-def python_chess_perft(board: chess.Board, depth: int) -> int:
-    """python-chess perft with push/pop, counting the last ply in bulk."""
-    if depth == 1:
-        return board.legal_moves.count()
-    total = 0
-    for move in list(board.legal_moves):
-        board.push(move)
-        total += python_chess_perft(board, depth - 1)
-        board.pop()
-    return total
-
-
 def _depth(fen: str, quick: bool) -> int:
     return DEPTHS[fen][1 if quick else 0]
+
+
+def _check_and_record(benchmark, fen: str, depth: int, nodes: int) -> None:
+    """The published count, then the nodes and (when timed) millions of nodes per second."""
+    assert nodes == COUNTS[fen][depth - 1]
+    benchmark.extra_info["nodes"] = nodes
+    if benchmark.stats is not None:
+        benchmark.extra_info["mnps"] = nodes / benchmark.stats.stats.mean / 1e6
 
 
 @pytest.mark.parametrize("fen", [START, KIWIPETE], ids=["start", "kiwipete"])
@@ -41,21 +37,19 @@ def test_negamax_perft(benchmark, nm, quick, fen):
     benchmark.group = f"chess perft {NAMES[fen]} depth {depth}"
     game = nm.games.Chess(fen)
     nodes = benchmark(game.perft, depth)
-    assert nodes == COUNTS[fen][depth - 1]
-    benchmark.extra_info["nodes"] = nodes
-    if benchmark.stats is not None:
-        benchmark.extra_info["mnps"] = nodes / benchmark.stats.stats.mean / 1e6
+    _check_and_record(benchmark, fen, depth, nodes)
 
 
 @pytest.mark.parametrize("fen", [START, KIWIPETE], ids=["start", "kiwipete"])
 def test_python_chess_perft(benchmark, quick, fen):
+    # python-chess perft with push/pop, counting the last ply in bulk (the same function
+    # `negamax bench` times)
+    from negamax.bench.chess import python_chess_perft
+
     depth = _depth(fen, quick)
     benchmark.group = f"chess perft {NAMES[fen]} depth {depth}"
     nodes = benchmark.pedantic(python_chess_perft, args=(chess.Board(fen), depth), rounds=1, iterations=1)
-    assert nodes == COUNTS[fen][depth - 1]
-    benchmark.extra_info["nodes"] = nodes
-    if benchmark.stats is not None:
-        benchmark.extra_info["mnps"] = nodes / benchmark.stats.stats.mean / 1e6
+    _check_and_record(benchmark, fen, depth, nodes)
 
 
 @pytest.mark.parametrize("fen", [START, KIWIPETE], ids=["start", "kiwipete"])
@@ -65,7 +59,4 @@ def test_negamax_perft_deeper(benchmark, nm, quick, fen):
     benchmark.group = f"chess perft {NAMES[fen]} depth {depth} (negamax only)"
     game = nm.games.Chess(fen)
     nodes = benchmark(game.perft, depth)
-    assert nodes == COUNTS[fen][depth - 1]
-    benchmark.extra_info["nodes"] = nodes
-    if benchmark.stats is not None:
-        benchmark.extra_info["mnps"] = nodes / benchmark.stats.stats.mean / 1e6
+    _check_and_record(benchmark, fen, depth, nodes)

@@ -1,4 +1,5 @@
-"""Shared helpers of the chess tests: seeded random games played with python-chess."""
+"""Shared helpers of the chess tests: seeded random games played with python-chess, and the
+python-chess oracles of terminations and forced mates."""
 
 from __future__ import annotations
 
@@ -44,8 +45,9 @@ def sample_fens(seed: int, count: int, max_plies: int = 120) -> List[str]:
     return fens
 
 
-def expected_termination(board: chess.Board):
-    """The termination negamax reports for a python-chess board (draws need no claim)."""
+def expected_termination(board: chess.Board, history: bool = True):
+    """The termination negamax reports for a python-chess board (draws need no claim).
+    With history=False, that of the position read from its FEN (no move list: no repetition)."""
     if board.is_checkmate():
         return "CHECKMATE"
     if board.is_insufficient_material():
@@ -54,6 +56,30 @@ def expected_termination(board: chess.Board):
         return "STALEMATE"
     if board.halfmove_clock >= 100:
         return "FIFTY_MOVES"
-    if board.is_repetition(3):
+    if history and board.is_repetition(3):
         return "THREEFOLD_REPETITION"
     return None
+
+
+def forced_mate(board: chess.Board, moves: int) -> bool:
+    """python-chess oracle: the side to move mates within `moves` moves against every defence."""
+    for move in list(board.legal_moves):
+        board.push(move)
+        try:
+            if board.is_checkmate():
+                return True
+            if moves > 1 and not board.is_game_over():
+                if all(mates_after(board, reply, moves - 1) for reply in list(board.legal_moves)):
+                    return True
+        finally:
+            board.pop()
+    return False
+
+
+def mates_after(board: chess.Board, reply: chess.Move, moves: int) -> bool:
+    """After the defender's `reply`, the side then to move mates within `moves` moves."""
+    board.push(reply)
+    try:
+        return forced_mate(board, moves)
+    finally:
+        board.pop()

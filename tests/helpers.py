@@ -1,6 +1,9 @@
-"""Small helpers shared by the tests (they read negamax results; they compute no expectations)."""
+"""Small helpers shared by the tests (they read negamax results; they compute no expectations),
+and a small game written in Python that several tests search."""
 
 from __future__ import annotations
+
+from hypothesis import strategies as st
 
 import negamax as nm
 
@@ -27,6 +30,26 @@ def tree_search(nested, algorithm, maximizing, via, **kwargs):
     return nm.search(tree, algorithm=algorithm, maximizing=maximizing, **kwargs)
 
 
+def nested_trees(leaf, max_depth=5, bare_root=False):
+    """Hypothesis strategy for nested lists: internal nodes with 1 to 4 children, at most
+    `max_depth` plies deep, leaves drawn from `leaf`. The root is internal; with `bare_root`
+    it is a bare leaf (a valid one-leaf tree) once in 20 draws."""
+
+    @st.composite
+    def node(draw, depth):
+        if depth == 0 or draw(st.integers(0, 9)) < 3:
+            return draw(leaf)
+        return [draw(node(depth - 1)) for _ in range(draw(st.integers(1, 4)))]
+
+    @st.composite
+    def root(draw):
+        if bare_root and draw(st.integers(0, 19)) == 0:
+            return draw(leaf)
+        return [draw(node(max_depth - 1)) for _ in range(draw(st.integers(1, 4)))]
+
+    return root()
+
+
 def ttt_state(game):
     """Everything observable about a tic-tac-toe game, to check it was not changed."""
     return (
@@ -49,3 +72,29 @@ def tree_state(tree):
         tree.num_nodes,
         tree.height,
     )
+
+
+class Subtraction(nm.Game):
+    """Take 1 to 3 stones; whoever takes the last stone wins. A game written in Python."""
+
+    max_moves = 3
+
+    def __init__(self, stones):
+        self.stones, self.taken = stones, []
+        self.max_ply = max(stones, 1)   # the game ends within `stones` plies
+
+    def legal_moves(self):
+        return [take for take in (1, 2, 3) if take <= self.stones]
+
+    def play(self, move):
+        self.stones -= move
+        self.taken.append(move)
+
+    def undo(self):
+        self.stones += self.taken.pop()
+
+    def is_terminal(self):
+        return self.stones == 0
+
+    def evaluate(self):
+        return -nm.WIN if self.stones == 0 else 0

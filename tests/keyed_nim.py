@@ -1,16 +1,14 @@
 """Normal-play Nim written in Python with position keys, for the tests of the transposition
-table and the solver (and a copy without keys)."""
+table and the solver (and a copy without keys, and the bare rules for the tests of Python games)."""
 
 from __future__ import annotations
 
 import negamax as nm
 
 
-class Nim(nm.Game):
-    """Normal-play Nim with position keys (heaps only shrink: 4 bits per heap)."""
-
-    max_moves = 64
-    max_ply = 64
+class PlainNim(nm.Game):
+    """Normal-play Nim: take 1..n objects from one heap; whoever takes the last object wins.
+    The rules only: no key, the default copy (copy.deepcopy) and the default limits."""
 
     def __init__(self, heaps):
         super().__init__()
@@ -35,7 +33,15 @@ class Nim(nm.Game):
         return not any(self.heaps)
 
     def evaluate(self):
+        # the side to move at an empty table has lost: the opponent took the last object
         return -nm.WIN if not any(self.heaps) else 0
+
+
+class Nim(PlainNim):
+    """Normal-play Nim with position keys (heaps only shrink: 4 bits per heap)."""
+
+    max_moves = 64
+    max_ply = 64
 
     def key(self):
         return sum(h << (4 * i) for i, h in enumerate(self.heaps))

@@ -59,8 +59,16 @@ class _Counter:
         self.r.max_ply = max(self.r.max_ply, len(path))
         self.r.trace.append((tuple(path), value))
 
-    def leaf(self):
+    def leaf(self, path, value):
+        """Enter a leaf and read its static value."""
+        self.enter(path, value)
         self.r.leaves += 1
+
+    def finish(self, value, pv):
+        """Record the root value (MAX terms) and principal variation; return the result."""
+        self.r.value, self.r.pv = value, pv
+        self.r.best_move = pv[0] if pv else None
+        return self.r
 
     def cutoff(self, remaining):
         self.r.cutoffs += 1
@@ -127,8 +135,7 @@ def minimax(tree, maximizing=True):
 
     def rec(node, path, is_max):
         if is_leaf(node):
-            c.enter(path, node)
-            c.leaf()
+            c.leaf(path, node)
             return node, ()
         c.enter(path)
         best, best_pv = None, ()
@@ -139,9 +146,7 @@ def minimax(tree, maximizing=True):
         return best, best_pv
 
     value, pv = rec(tree, (), maximizing)
-    c.r.value, c.r.pv = value, pv
-    c.r.best_move = pv[0] if pv else None
-    return c.r
+    return c.finish(value, pv)
 
 
 def negamax(tree, maximizing=True):
@@ -150,8 +155,7 @@ def negamax(tree, maximizing=True):
 
     def rec(node, path, color):
         if is_leaf(node):
-            c.enter(path, node)
-            c.leaf()
+            c.leaf(path, node)
             return color * node, ()
         c.enter(path)
         best, best_pv = None, ()
@@ -164,9 +168,7 @@ def negamax(tree, maximizing=True):
 
     color = 1 if maximizing else -1
     value, pv = rec(tree, (), color)
-    c.r.value, c.r.pv = color * value, pv
-    c.r.best_move = pv[0] if pv else None
-    return c.r
+    return c.finish(color * value, pv)
 
 
 def alphabeta_negamax(tree, maximizing=True):
@@ -175,8 +177,7 @@ def alphabeta_negamax(tree, maximizing=True):
 
     def rec(node, path, color, alpha, beta):
         if is_leaf(node):
-            c.enter(path, node)
-            c.leaf()
+            c.leaf(path, node)
             return color * node, ()
         c.enter(path)
         best, best_pv = -INF, ()
@@ -195,9 +196,7 @@ def alphabeta_negamax(tree, maximizing=True):
 
     color = 1 if maximizing else -1
     value, pv = rec(tree, (), color, -INF, INF)
-    c.r.value, c.r.pv = color * value, pv
-    c.r.best_move = pv[0] if pv else None
-    return c.r
+    return c.finish(color * value, pv)
 
 
 def alphabeta_maxmin(tree, maximizing=True):
@@ -206,8 +205,7 @@ def alphabeta_maxmin(tree, maximizing=True):
 
     def rec(node, path, is_max, alpha, beta):
         if is_leaf(node):
-            c.enter(path, node)
-            c.leaf()
+            c.leaf(path, node)
             return node, ()
         c.enter(path)
         n = len(node)
@@ -234,9 +232,7 @@ def alphabeta_maxmin(tree, maximizing=True):
         return best, best_pv
 
     value, pv = rec(tree, (), maximizing, -INF, INF)
-    c.r.value, c.r.pv = value, pv
-    c.r.best_move = pv[0] if pv else None
-    return c.r
+    return c.finish(value, pv)
 
 
 # --------------------------------------------------------------------------------------------
@@ -443,6 +439,29 @@ def reachable_positions():
 
     rec([0] * 9, 0)
     return seen
+
+
+# --------------------------------------------------------------------------------------------
+# Connect Four
+# --------------------------------------------------------------------------------------------
+
+CONNECT_DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))  # (d col, d row): horizontal, vertical, two diagonals
+
+
+def four_through(at, col, row, player):
+    """Is the square (col, row), held by `player`, part of four or more of `player`'s stones in
+    a row? `at(col, row)` gives the stone on any square, anything but 1 / -1 where there is none
+    (off the board included); the square (col, row) itself is not read."""
+    for dc, dr in CONNECT_DIRECTIONS:
+        run = 1
+        for sign in (1, -1):
+            k = 1
+            while at(col + sign * k * dc, row + sign * k * dr) == player:
+                run += 1
+                k += 1
+        if run >= 4:
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import chess
 import pytest
 
 from negamax.games import Chess
-from chess_helpers import random_game_positions, sample_fens
+from chess_helpers import expected_termination, random_game_positions, sample_fens
 
 VALUES = {chess.PAWN: 100, chess.KNIGHT: 320, chess.BISHOP: 330, chess.ROOK: 500,
           chess.QUEEN: 900, chess.KING: 20000}
@@ -125,26 +125,13 @@ def forcing_positions(seed: int, games: int) -> Iterator[chess.Board]:
         yield board
 
 
-def expected_termination_from_fen(board: chess.Board):
-    """The termination of a position read from its FEN (no history: no repetition)."""
-    if board.is_checkmate():
-        return "CHECKMATE"
-    if board.is_insufficient_material():
-        return "INSUFFICIENT_MATERIAL"
-    if board.is_stalemate():
-        return "STALEMATE"
-    if board.halfmove_clock >= 100:
-        return "FIFTY_MOVES"
-    return None
-
-
 def test_game_over_without_the_move_list_agrees_with_python_chess():
     """outcome() asked first on a fresh position (no move list made yet) takes the fast
     path of the game-over test."""
     endings = {"CHECKMATE": 0, "STALEMATE": 0, None: 0}
     for board in forcing_positions(seed=11, games=50):
         fen = board.fen()
-        expected = expected_termination_from_fen(board)
+        expected = expected_termination(board, history=False)
         assert Chess(fen).is_checkmate() == (expected == "CHECKMATE"), fen
         outcome = Chess(fen).outcome()
         assert (outcome.termination.name if outcome else None) == expected, fen

@@ -10,7 +10,7 @@ import pytest
 import negamax as nm
 from negamax.games import Chess
 from negamax.scores import EVAL_LIMIT, WIN
-from chess_helpers import random_game_positions, sample_fens
+from chess_helpers import forced_mate, random_game_positions, sample_fens
 
 
 @pytest.mark.parametrize("fen", sample_fens(seed=31, count=30) + [chess.STARTING_FEN])
@@ -91,29 +91,6 @@ def test_search_returns_a_legal_move(fen):
     assert game.fen() == fen                                    # the search worked on a copy
 
 
-def _mates_in(board: chess.Board, moves: int) -> bool:
-    """python-chess oracle: the side to move mates in at most `moves` moves."""
-    for move in list(board.legal_moves):
-        board.push(move)
-        try:
-            if board.is_checkmate():
-                return True
-            if moves > 1 and not board.is_game_over() and all(
-                    _after_reply_mates(board, reply, moves - 1) for reply in list(board.legal_moves)):
-                return True
-        finally:
-            board.pop()
-    return False
-
-
-def _after_reply_mates(board, reply, moves):
-    board.push(reply)
-    try:
-        return _mates_in(board, moves)
-    finally:
-        board.pop()
-
-
 @pytest.mark.parametrize("fen, moves", [
     ("6k1/5ppp/8/8/8/8/5PPP/1R4K1 w - - 0 1", 1),                                       # back rank
     ("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 1),        # scholar's
@@ -122,7 +99,7 @@ def _after_reply_mates(board, reply, moves):
 ])
 def test_mates_are_found_at_the_right_distance(fen, moves):
     board = chess.Board(fen)
-    assert _mates_in(board, moves) and (moves == 1 or not _mates_in(board, moves - 1))
+    assert forced_mate(board, moves) and (moves == 1 or not forced_mate(board, moves - 1))
     result = nm.search(Chess(fen), depth=2 * moves, algorithm="pvs")
     assert nm.is_win(result.value)
     assert nm.plies_to_end(result.value) == 2 * moves - 1

@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import negamax as nm
+import reference as R
 
 ConnectFour = nm.games.ConnectFour
 
@@ -78,17 +79,7 @@ class Ref:
 
     def four_through(self, col, row):
         """Does the stone at (col, row) belong to a four-in-a-row? (the incremental check)"""
-        player = self.grid[row][col]
-        for dc, dr in DIRECTIONS:
-            run = 1
-            for sign in (1, -1):
-                k = 1
-                while self.cell(col + sign * k * dc, row + sign * k * dr) == player:
-                    run += 1
-                    k += 1
-            if run >= 4:
-                return True
-        return False
+        return R.four_through(self.cell, col, row, self.grid[row][col])
 
     def has_four(self, player):
         grid, w, h = self.grid, self.w, self.h
@@ -247,6 +238,17 @@ def same_position(a, b):
 def play_both(game, ref, col):
     game.play(col + 1)
     ref.play(col)
+
+
+def replayed(ref):
+    """(engine game, reference) on an empty board of `ref`'s size, then after each of `ref`'s
+    moves played on both (the same two objects, yielded again)."""
+    game = ConnectFour("", ref.w, ref.h)
+    replay = Ref(ref.w, ref.h)
+    yield game, replay
+    for col in ref.moves:
+        play_both(game, replay, col)
+        yield game, replay
 
 
 # ---------------------------------------------------------------------------------------------
@@ -422,11 +424,7 @@ def random_games(draw, sizes=SIZES):
 @SETTINGS
 @given(ref=random_games())
 def test_random_games_agree_with_reference(ref):
-    game = ConnectFour("", ref.w, ref.h)
-    replay = Ref(ref.w, ref.h)
-    check_same(game, replay)
-    for col in ref.moves:
-        play_both(game, replay, col)
+    for game, replay in replayed(ref):
         check_same(game, replay)
     # the move string gives the same game
     same = ConnectFour(ref.notation(), ref.w, ref.h)
@@ -437,11 +435,7 @@ def test_random_games_agree_with_reference(ref):
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ref=random_games(sizes=[(7, 6), (7, 6), (7, 6), (5, 4), (4, 4), (8, 7), (6, 9), (16, 3)]))
 def test_tactics_along_random_games(ref):
-    game = ConnectFour("", ref.w, ref.h)
-    replay = Ref(ref.w, ref.h)
-    check_tactics(game, replay)
-    for col in ref.moves:
-        play_both(game, replay, col)
+    for game, replay in replayed(ref):
         check_tactics(game, replay)
 
 
@@ -471,11 +465,7 @@ def test_bitboards_layout(ref):
 def test_keys_identify_positions(ref, data):
     # Different orders reaching the same position give equal keys; different positions differ.
     seen = {}
-    game = ConnectFour("", ref.w, ref.h)
-    replay = Ref(ref.w, ref.h)
-    for col in [None] + ref.moves:
-        if col is not None:
-            play_both(game, replay, col)
+    for game, replay in replayed(ref):
         board = tuple(map(tuple, replay.board()))
         assert seen.setdefault(game.key(), board) == board
     # permute the first player's moves among themselves, and the second's, on the bottom row

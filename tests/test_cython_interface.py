@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import negamax as nm
+from helpers import Subtraction
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "cython_game"
 EXAMPLE_FILES = ("subtraction.pyx", "setup.py", "pyproject.toml")
@@ -68,30 +69,6 @@ def expected_value(stones):
     return nm.WIN - (2 * (stones // 4) + 1)
 
 
-class PythonSubtraction(nm.Game):
-    """The same game in Python: the search must count the same nodes."""
-
-    def __init__(self, stones):
-        self.stones = stones
-        self.taken = []
-
-    def legal_moves(self):
-        return [take for take in (1, 2, 3) if take <= self.stones]
-
-    def play(self, move):
-        self.stones -= move
-        self.taken.append(move)
-
-    def undo(self):
-        self.stones += self.taken.pop()
-
-    def is_terminal(self):
-        return self.stones == 0
-
-    def evaluate(self):
-        return -nm.WIN if self.stones == 0 else 0
-
-
 @pytest.mark.needs_compiler
 @pytest.mark.parametrize("stones", range(0, 17))
 def test_cython_game_searches_natively(subtraction_module, stones):
@@ -102,7 +79,7 @@ def test_cython_game_searches_natively(subtraction_module, stones):
         assert result.value == expected_value(stones)
         if stones % 4:
             assert result.best_move == stones % 4
-        twin = nm.search(PythonSubtraction(stones), algorithm=algorithm)
+        twin = nm.search(Subtraction(stones), algorithm=algorithm)  # the same game in Python
         assert (twin.value, twin.stats.nodes, twin.stats.leaves) == (
             result.value, result.stats.nodes, result.stats.leaves)
     assert game.stones == stones

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 import negamax as nm
 import reference as R
+from helpers import nested_trees
 from keyed_nim import Nim, NimWithoutKey
 
 ConnectFour = nm.games.ConnectFour
@@ -232,20 +233,6 @@ def test_uniform_trees_every_combination_matches_reference(branching, height, se
         assert search(tree, depth, combo).value == expected, (depth, combo_id(combo))
 
 
-def nested_trees(leaf, max_depth=5):
-    @st.composite
-    def node(draw, depth):
-        if depth == 0 or draw(st.integers(0, 9)) < 3:
-            return draw(leaf)
-        return [draw(node(depth - 1)) for _ in range(draw(st.integers(1, 4)))]
-
-    @st.composite
-    def root(draw):
-        return [draw(node(max_depth - 1)) for _ in range(draw(st.integers(1, 4)))]
-
-    return root()
-
-
 @SETTINGS
 @given(nested=st.one_of(nested_trees(st.integers(-3, 3)), nested_trees(st.integers(-10**6, 10**6)),
                         nested_trees(st.sampled_from([-1.5, -0.25, 0.0, 0.5, 2.75]))),
@@ -291,17 +278,7 @@ class SmallConnect(nm.Game):
             return False
         col = self.history[-1]
         row = len(self.columns[col]) - 1
-        player = self.columns[col][row]
-        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-            run = 1
-            for sign in (1, -1):
-                k = 1
-                while self.at(col + sign * k * dc, row + sign * k * dr) == player:
-                    run += 1
-                    k += 1
-            if run >= 4:
-                return True
-        return False
+        return R.four_through(self.at, col, row, self.columns[col][row])
 
     def legal_moves(self):
         if self.is_terminal():

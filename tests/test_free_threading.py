@@ -14,35 +14,10 @@ import sysconfig
 import threading
 
 import negamax as nm
+from helpers import Subtraction
 
 THREADS = 8
 FREE_THREADED_BUILD = bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
-
-
-class Subtraction(nm.Game):
-    """Take 1 to 3 stones; whoever takes the last stone wins. A game written in Python."""
-
-    max_moves = 3
-
-    def __init__(self, stones):
-        self.stones, self.taken = stones, []
-        self.max_ply = stones
-
-    def legal_moves(self):
-        return [take for take in (1, 2, 3) if take <= self.stones]
-
-    def play(self, move):
-        self.stones -= move
-        self.taken.append(move)
-
-    def undo(self):
-        self.stones += self.taken.pop()
-
-    def is_terminal(self):
-        return self.stones == 0
-
-    def evaluate(self):
-        return -nm.WIN if self.stones == 0 else 0
 
 
 def nested_tree(seed, branching=4, depth=5):

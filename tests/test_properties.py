@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 import negamax as nm
 import reference as R
+import helpers
 from helpers import ALGORITHMS, trace_pairs, tree_search
 
 SETTINGS = settings(max_examples=150, deadline=None,
@@ -18,25 +19,9 @@ floats = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False, allow_infinit
 mixed = st.one_of(small_ints, st.sampled_from([-1.5, -0.5, 0.0, 0.5, 1.5, 2.25]))
 
 
-def nested_trees(leaf, max_depth=5):
-    """Nested lists: internal nodes with 1 to 4 children, at most `max_depth` plies deep."""
-
-    @st.composite
-    def node(draw, depth):
-        if depth == 0 or draw(st.integers(0, 9)) < 3:
-            return draw(leaf)
-        n = draw(st.integers(min_value=1, max_value=4))
-        return [draw(node(depth - 1)) for _ in range(n)]
-
-    @st.composite
-    def root(draw):
-        # the root is internal most of the time; a bare number is a valid one-leaf tree
-        if draw(st.integers(0, 19)) == 0:
-            return draw(leaf)
-        n = draw(st.integers(min_value=1, max_value=4))
-        return [draw(node(max_depth - 1)) for _ in range(n)]
-
-    return root()
+def nested_trees(leaf):
+    # the root is internal most of the time; a bare number is a valid one-leaf tree
+    return helpers.nested_trees(leaf, bare_root=True)
 
 
 any_tree = st.one_of(nested_trees(small_ints), nested_trees(floats), nested_trees(mixed),

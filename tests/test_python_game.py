@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import functools
 import operator
+import types
 
 import pytest
 
 import negamax as nm
 import reference as R
 from helpers import ALGORITHMS, trace_pairs
+from keyed_nim import PlainNim as Nim
 
 TicTacToe = nm.games.TicTacToe
 
@@ -56,36 +58,6 @@ class PyTicTacToe(nm.Game):
     @property
     def position(self):
         return R.to_string(self.cells)
-
-
-class Nim(nm.Game):
-    """Normal-play Nim: take 1..n objects from one heap; whoever takes the last object wins."""
-
-    def __init__(self, heaps):
-        super().__init__()
-        self.heaps = list(heaps)
-        self.history = []
-
-    def legal_moves(self):
-        return R.nim_moves(self.heaps)
-
-    def play(self, move):
-        heap, count = move
-        if not 1 <= count <= self.heaps[heap]:
-            raise ValueError(f"illegal move {move!r}")
-        self.heaps[heap] -= count
-        self.history.append(move)
-
-    def undo(self):
-        heap, count = self.history.pop()
-        self.heaps[heap] += count
-
-    def is_terminal(self):
-        return sum(self.heaps) == 0
-
-    def evaluate(self):
-        # the side to move at an empty table has lost: the opponent took the last object
-        return -nm.WIN if sum(self.heaps) == 0 else 0
 
 
 TTT_CASES = (
@@ -288,44 +260,26 @@ def test_evaluate_non_int_is_type_error(bad_value, algorithm):
     assert game.position == "x...o...."
 
 
-def test_missing_abstract_methods():
-    class Empty(nm.Game):
-        pass
+REQUIRED_METHODS = {
+    "legal_moves": lambda self: [],
+    "play": lambda self, move: None,
+    "undo": lambda self: None,
+    "is_terminal": lambda self: True,
+    "evaluate": lambda self: 0,
+}
 
+
+def game_class(methods):
+    """A subclass of nm.Game defining just `methods` (name: function)."""
+    return types.new_class("Partial", (nm.Game,), exec_body=lambda namespace: namespace.update(methods))
+
+
+@pytest.mark.parametrize("missing", [tuple(REQUIRED_METHODS)] + [(name,) for name in REQUIRED_METHODS],
+                         ids=lambda missing: "all" if len(missing) > 1 else f"no_{missing[0]}")
+def test_missing_abstract_methods(missing):
+    game_class(REQUIRED_METHODS)()     # all five defined: the class can be instantiated
     with pytest.raises(TypeError):
-        Empty()
-
-    class NoEvaluate(nm.Game):
-        def legal_moves(self):
-            return []
-
-        def play(self, move):
-            pass
-
-        def undo(self):
-            pass
-
-        def is_terminal(self):
-            return True
-
-    with pytest.raises(TypeError):
-        NoEvaluate()
-
-    class NoUndo(nm.Game):
-        def legal_moves(self):
-            return []
-
-        def play(self, move):
-            pass
-
-        def is_terminal(self):
-            return True
-
-        def evaluate(self):
-            return 0
-
-    with pytest.raises(TypeError):
-        NoUndo()
+        game_class({name: f for name, f in REQUIRED_METHODS.items() if name not in missing})()
 
 
 def test_minimal_game_without_optional_methods():

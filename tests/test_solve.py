@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import negamax as nm
 import reference as R
+from helpers import nested_trees
 from keyed_nim import Nim, NimWithoutKey
 
 ConnectFour = nm.games.ConnectFour
@@ -58,16 +59,7 @@ def completes_four(columns, col, player):
     def at(c, r):
         return columns[c][r] if 0 <= c < W and 0 <= r < len(columns[c]) else 0
 
-    for dc, dr in DIRECTIONS:
-        run = 1
-        for sign in (1, -1):
-            k = 1
-            while at(col + sign * k * dc, row + sign * k * dr) == player:
-                run += 1
-                k += 1
-        if run >= 4:
-            return True
-    return False
+    return R.four_through(at, col, row, player)
 
 
 def has_four(columns):
@@ -527,20 +519,6 @@ def test_tictactoe_every_position(position, weak):
         game.play(move)
     assert game.is_terminal()
     del value
-
-
-def nested_trees(leaf, max_depth=5):
-    @st.composite
-    def node(draw, depth):
-        if depth == 0 or draw(st.integers(0, 9)) < 3:
-            return draw(leaf)
-        return [draw(node(depth - 1)) for _ in range(draw(st.integers(1, 4)))]
-
-    @st.composite
-    def root(draw):
-        return [draw(node(max_depth - 1)) for _ in range(draw(st.integers(1, 4)))]
-
-    return root()
 
 
 INT_TREES = st.one_of(nested_trees(st.integers(-3, 3)), nested_trees(st.integers(-10**6, 10**6)))

@@ -20,7 +20,30 @@ BAD_TEXT = st.one_of(st.text(max_size=8), st.sampled_from(["e2e5", "a1a1", "e7e8
                                                              "9x18", "0-4", "33-29", ""]))
 
 
-class ChessMachine(RuleBasedStateMachine):
+class BoardMachine(RuleBasedStateMachine):
+    """The rule both machines share: a copy is independent of the game it was made from."""
+
+    def snapshot(self):
+        """(fen, key) of the game (a Chess or a Checkers, set by the subclass)."""
+        return (self.game.fen(), self.game.key())
+
+    def moves_to_try(self) -> List[str]:
+        """Legal moves (move texts) of the game as it stands, by the twin."""
+        raise NotImplementedError
+
+    @rule(data=st.data())
+    def copy_then_play_on_the_copy(self, data):
+        before = self.snapshot()
+        copy = self.game.copy()
+        moves = self.moves_to_try()
+        if moves:
+            copy.play(data.draw(st.sampled_from(moves)))
+            copy.undo()
+        assert self.snapshot() == before
+        self.game = copy
+
+
+class ChessMachine(BoardMachine):
     """Native chess against python-chess."""
 
     def __init__(self) -> None:
@@ -51,25 +74,17 @@ class ChessMachine(RuleBasedStateMachine):
         self.game.undo()
         self.twin.pop()
 
-    @rule(data=st.data())
-    def copy_then_play_on_the_copy(self, data):
-        before = (self.game.fen(), self.game.key())
-        copy = self.game.copy()
-        moves = self.twin_moves()
-        if moves:
-            copy.play(data.draw(st.sampled_from(moves)))
-            copy.undo()
-        assert (self.game.fen(), self.game.key()) == before
-        self.game = copy
+    def moves_to_try(self) -> List[str]:
+        return self.twin_moves()
 
     @rule(text=BAD_TEXT)
     def a_refused_move_changes_nothing(self, text):
         if text in self.twin_moves():
             return
-        before = (self.game.fen(), self.game.key())
+        before = self.snapshot()
         with pytest.raises((ValueError, TypeError)):
             self.game.play(text)
-        assert (self.game.fen(), self.game.key()) == before
+        assert self.snapshot() == before
 
     @invariant()
     def same_as_the_twin(self):
@@ -82,7 +97,7 @@ class ChessMachine(RuleBasedStateMachine):
         assert self.keys.setdefault(position, key) == key
 
 
-class CheckersMachine(RuleBasedStateMachine):
+class CheckersMachine(BoardMachine):
     """Native checkers against the plain Python rules of the tests."""
 
     def __init__(self) -> None:
@@ -111,26 +126,18 @@ class CheckersMachine(RuleBasedStateMachine):
         self.game.undo()
         self.position = self.history.pop()
 
-    @rule(data=st.data())
-    def copy_then_play_on_the_copy(self, data):
-        before = (self.game.fen(), self.game.key())
-        copy = self.game.copy()
-        moves = sorted(self.twin_moves())
-        if moves and not copy.is_terminal():
-            copy.play(data.draw(st.sampled_from(moves)))
-            copy.undo()
-        assert (self.game.fen(), self.game.key()) == before
-        self.game = copy
+    def moves_to_try(self) -> List[str]:
+        return [] if self.game.is_terminal() else sorted(self.twin_moves())
 
     @rule(text=BAD_TEXT)
     def a_refused_move_changes_nothing(self, text):
         if text in self.twin_moves():
             return
-        before = (self.game.fen(), self.game.key())
+        before = self.snapshot()
         try:
             self.game.play(text)
         except (ValueError, TypeError):
-            assert (self.game.fen(), self.game.key()) == before
+            assert self.snapshot() == before
         else:                                   # a short form of a legal capture: take it back
             self.game.undo()
 

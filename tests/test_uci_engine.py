@@ -13,35 +13,13 @@ import chess
 import chess.engine
 import pytest
 
+from chess_helpers import forced_mate, mates_after
+
 ENGINE = [sys.executable, "-m", "negamax", "uci"]
 
 MATE_IN_1 = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"                                 # Ra8#
 MATE_IN_2_WHITE = "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1"         # WAC.004, Qxh7+
 MATE_IN_2_BLACK = "5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1"                 # WAC.005, Qc4+
-
-
-def forced_mate(board: chess.Board, moves: int) -> bool:
-    """True if the side to move mates within `moves` moves against every defence."""
-    for move in list(board.legal_moves):
-        board.push(move)
-        try:
-            if board.is_checkmate():
-                return True
-            if moves > 1 and not board.is_game_over():
-                replies = list(board.legal_moves)
-                if all(_after(board, reply, moves - 1) for reply in replies):
-                    return True
-        finally:
-            board.pop()
-    return False
-
-
-def _after(board: chess.Board, reply: chess.Move, moves: int) -> bool:
-    board.push(reply)
-    try:
-        return forced_mate(board, moves)
-    finally:
-        board.pop()
 
 
 def mate_distance(fen: str, most: int = 2) -> int:
@@ -128,7 +106,7 @@ def test_the_mated_side_sees_a_negative_mate_score(engine):
     board.push_san("Qxh7+")
     # Black to move is mated next move whatever it plays (checked with python-chess).
     assert not board.is_game_over()
-    assert all(_after(board, reply, 1) for reply in list(board.legal_moves))
+    assert all(mates_after(board, reply, 1) for reply in list(board.legal_moves))
     info = engine.analyse(board, chess.engine.Limit(depth=3))
     assert info["score"].relative == chess.engine.Mate(-1)
 

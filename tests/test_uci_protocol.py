@@ -93,6 +93,15 @@ class Session:
             time.sleep(0.002)
         raise AssertionError(f"no bestmove in {self.lines}")
 
+    def go(self, *commands: str) -> str:
+        """Drop the lines so far, send the commands (the last a `go`) and wait for the bestmove."""
+        self.lines.clear()
+        self.send(*commands)
+        return self.wait_bestmove()
+
+    def bestmoves(self) -> List[str]:
+        return [line for line in self.lines if line.startswith("bestmove")]
+
     def info_strings(self) -> List[str]:
         return [line for line in self.lines if line.startswith("info string")]
 
@@ -177,14 +186,9 @@ def test_go_depth_reports_every_iteration_then_the_best_move_and_ponder_move():
 
 def test_go_nodes_movetime_and_mate_become_search_limits():
     session = Session()
-    session.send("position startpos", "go nodes 5000")
-    session.wait_bestmove()
-    session.lines.clear()
-    session.send("go movetime 2000")
-    session.wait_bestmove()
-    session.lines.clear()
-    session.send("go mate 2")
-    session.wait_bestmove()
+    session.go("position startpos", "go nodes 5000")
+    session.go("go movetime 2000")
+    session.go("go mate 2")
     nodes, movetime, mate = session.search.calls
     assert nodes["node_limit"] == 5000 and nodes["time_limit"] is None
     assert movetime["time_limit"] == pytest.approx(2.0 - 0.05)
@@ -193,11 +197,8 @@ def test_go_nodes_movetime_and_mate_become_search_limits():
 
 def test_the_clock_of_the_side_to_move_is_used():
     session = Session()
-    session.send("position startpos moves e2e4", "go wtime 1000 btime 100000 winc 0 binc 0")
-    session.wait_bestmove()
-    session.lines.clear()
-    session.send("position startpos", "go wtime 1000 btime 100000 winc 0 binc 0")
-    session.wait_bestmove()
+    session.go("position startpos moves e2e4", "go wtime 1000 btime 100000 winc 0 binc 0")
+    session.go("position startpos", "go wtime 1000 btime 100000 winc 0 binc 0")
     black, white = session.search.calls
     assert black["time_limit"] > 10 * white["time_limit"]
     assert white["time_limit"] < 1.0
@@ -240,7 +241,7 @@ def test_go_infinite_answers_only_after_stop_and_stop_is_prompt():
     session = Session(ScriptedSearch(block=True))
     session.send("position startpos", "go infinite")
     time.sleep(0.2)
-    assert not any(line.startswith("bestmove") for line in session.lines)
+    assert session.bestmoves() == []
     session.send("isready")
     assert session.lines[-1] == "readyok"     # answered while the search runs
     started = time.monotonic()
@@ -255,10 +256,10 @@ def test_go_infinite_waits_for_stop_even_when_the_search_ends():
     session.send("position startpos", "go infinite")
     assert session.search.returned.wait(5)
     time.sleep(0.05)
-    assert not any(line.startswith("bestmove") for line in session.lines)
+    assert session.bestmoves() == []
     session.send("stop")
     assert session.lines[-1].startswith("bestmove ")
-    assert sum(line.startswith("bestmove") for line in session.lines) == 1
+    assert len(session.bestmoves()) == 1
 
 
 def test_stop_answers_from_the_last_iteration_when_the_search_cannot_be_stopped():
@@ -269,19 +270,19 @@ def test_stop_answers_from_the_last_iteration_when_the_search_cannot_be_stopped(
     started = time.monotonic()
     session.send("stop")
     assert time.monotonic() - started < STOP_GRACE + 0.5
-    bestmoves = [line for line in session.lines if line.startswith("bestmove")]
+    bestmoves = session.bestmoves()
     assert len(bestmoves) == 1
     assert bestmoves[0].split()[1] == sorted(m.uci() for m in chess.Board().legal_moves)[0]
     search.calls[-1]["give_up"] = True       # let the thread end; its answer must be dropped
     time.sleep(0.05)
-    assert sum(line.startswith("bestmove") for line in session.lines) == 1
+    assert len(session.bestmoves()) == 1
 
 
 def test_ponder_then_ponderhit_turns_into_a_timed_search():
     session = Session(ScriptedSearch(block=True))
     session.send("position startpos", "go ponder wtime 400 btime 400")
     time.sleep(0.1)
-    assert not any(line.startswith("bestmove") for line in session.lines)
+    assert session.bestmoves() == []
     session.send("ponderhit")
     session.wait_bestmove(timeout=2)
 
@@ -348,11 +349,8 @@ def test_setoption_hash_and_threads_reach_the_search():
 
 def test_the_table_is_kept_between_moves_and_cleared_by_ucinewgame():
     session = Session()
-    session.send("position startpos", "go depth 1")
-    session.wait_bestmove()
-    session.lines.clear()
-    session.send("position startpos moves e2e4 e7e5", "go depth 1")
-    session.wait_bestmove()
+    session.go("position startpos", "go depth 1")
+    session.go("position startpos moves e2e4 e7e5", "go depth 1")
     first, second = session.search.calls
     assert first["tt"] is second["tt"]
     session.send("ucinewgame", "setoption name Clear Hash")
