@@ -46,7 +46,6 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
     cdef int i, count = 0, bound, reduction
     cdef Move move, best_move = -1, tt_move = -1
     cdef Move* moves = context.moves + <size_t> ply * context.max_moves
-    cdef TTHit hit
     cdef uint64_t key = 0
     cdef bint quiet, defer
     cdef int next_index, deferred
@@ -60,62 +59,48 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
     cdef bint moves_first = (context.options.use_safe_moves and depth >= 2
                              and not context.options.use_null_move)
 
-    if moves_first:
-        if context.options.use_tt:
-            key = game.position_key()
+    if context.options.use_tt:
+        key = game.position_key()
+        if moves_first:
             tt_prefetch(context.table, key)   # loads while the moves are generated
-        count = node_moves(context, game, depth, ply, alpha, beta, &floor, &ceiling, &value)
-        if count < 0:
+
+    if not moves_first:
+        # 1. The transposition table (see probe_table).
+        if context.options.use_tt and probe_table(context, key, depth, ply, alpha, beta, &tt_move, &value):
             return value
 
-    # 1. The transposition table: the stored move is searched first; a result deep enough
-    #    answers the node (except at the root, which must name a move).
-    if context.options.use_tt:
-        if not moves_first:
-            key = game.position_key()
-        context.stats.tt_probes += 1
-        if tt_probe(context.table, key, &hit):
-            context.stats.tt_hits += 1
-            tt_move = hit.move
-            if ply > context.root_ply and hit.depth >= depth:
-                value = value_from_tt(hit.value, ply)
-                if (hit.bound == BOUND_EXACT or (hit.bound == BOUND_LOWER and value >= beta)
-                        or (hit.bound == BOUND_UPPER and value <= alpha)):
-                    context.stats.tt_cutoffs += 1
-                    if hit.depth != TT_DEPTH_FINAL:
-                        context.horizon_reached = True
-                    return value
-
-    # 2. Null move: if passing the turn still fails high, a real move will too (not in check,
-    #    not twice in a row, not where the game says passing is unsound, not near mate scores).
-    #    Near the horizon a cutoff is verified by a real search at the reduced depth: passing
-    #    is no test in zugzwang, where every real move loses (a quiet mate threat, say).
-    if (context.options.use_null_move and not pv_node and not in_check and depth >= NULL_MOVE_MIN_DEPTH
-            and context.path[ply] != NULL_MOVE and -EVAL_LIMIT < beta < EVAL_LIMIT
-            and game.null_move_allowed() and game.static_evaluation() >= beta):
-        reduction = 3 if depth > 6 else 2
-        context.path[ply + 1] = NULL_MOVE
-        game.make_null_move()
-        value = -ab_search(context, game, depth - 1 - reduction, ply + 1, -beta, -beta + 1)
-        game.unmake_null_move()
-        if context.status != RUNNING:
-            return 0
-        if value >= beta and depth <= NULL_MOVE_VERIFY_DEPTH:
-            move = context.path[ply]
-            context.path[ply] = NULL_MOVE      # no second null move in the verification
-            value = ab_node(context, game, depth - reduction, ply, beta - 1, beta, False)
-            context.path[ply] = move
+        # 2. Null move: if passing the turn still fails high, a real move will too (not in check,
+        #    not twice in a row, not where the game says passing is unsound, not near mate scores).
+        #    Near the horizon a cutoff is verified by a real search at the reduced depth: passing
+        #    is no test in zugzwang, where every real move loses (a quiet mate threat, say).
+        if (context.options.use_null_move and not pv_node and not in_check and depth >= NULL_MOVE_MIN_DEPTH
+                and context.path[ply] != NULL_MOVE and -EVAL_LIMIT < beta < EVAL_LIMIT
+                and game.null_move_allowed() and game.static_evaluation() >= beta):
+            reduction = 3 if depth > 6 else 2
+            context.path[ply + 1] = NULL_MOVE
+            game.make_null_move()
+            value = -ab_search(context, game, depth - 1 - reduction, ply + 1, -beta, -beta + 1)
+            game.unmake_null_move()
             if context.status != RUNNING:
                 return 0
-        if value >= beta:
-            context.stats.null_move_cutoffs += 1
-            return beta if value > EVAL_LIMIT else value
+            if value >= beta and depth <= NULL_MOVE_VERIFY_DEPTH:
+                move = context.path[ply]
+                context.path[ply] = NULL_MOVE      # no second null move in the verification
+                value = ab_node(context, game, depth - reduction, ply, beta - 1, beta, False)
+                context.path[ply] = move
+                if context.status != RUNNING:
+                    return 0
+            if value >= beta:
+                context.stats.null_move_cutoffs += 1
+                return beta if value > EVAL_LIMIT else value
 
-    # 3. The moves (unless generated first).
-    if not moves_first:
-        count = node_moves(context, game, depth, ply, alpha, beta, &floor, &ceiling, &value)
-        if count < 0:
-            return value
+    # 3. The moves: one call site, so that the compiler inlines it.
+    count = node_moves(context, game, depth, ply, alpha, beta, &floor, &ceiling, &value)
+    if count < 0:
+        return value
+    if moves_first and context.options.use_tt and probe_table(context, key, depth, ply, alpha, beta,
+                                                                &tt_move, &value):
+        return value
 
     # 4. Mate distance: no result here can beat winning or losing as soon as possible.
     if alpha < floor:
@@ -207,10 +192,34 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
             bound = BOUND_LOWER
         else:
             bound = BOUND_EXACT
-        tt_store(context.table, key, value_to_tt(best, ply), best_move,
-                 depth if context.horizon_reached else TT_DEPTH_FINAL, bound)
+        context.stats.tt_added += tt_store(context.table, key, value_to_tt(best, ply), best_move,
+                                           depth if context.horizon_reached else TT_DEPTH_FINAL, bound)
         context.stats.tt_stores += 1
     return best
+
+
+cdef inline bint probe_table(SearchContext* context, uint64_t key, int depth, int ply, Score alpha,
+                             Score beta, Move* tt_move, Score* value) noexcept nogil:
+    """Look the node up in the transposition table: its stored move is searched first
+    (`tt_move`); a result deep enough answers the node (True, with it in `value`), except at
+    the root, which must name a move."""
+    cdef TTHit hit
+    cdef Score stored
+    context.stats.tt_probes += 1
+    if not tt_probe(context.table, key, &hit):
+        return False
+    context.stats.tt_hits += 1
+    tt_move[0] = hit.move
+    if ply > context.root_ply and hit.depth >= depth:
+        stored = value_from_tt(hit.value, ply)
+        if (hit.bound == BOUND_EXACT or (hit.bound == BOUND_LOWER and stored >= beta)
+                or (hit.bound == BOUND_UPPER and stored <= alpha)):
+            context.stats.tt_cutoffs += 1
+            if hit.depth != TT_DEPTH_FINAL:
+                context.horizon_reached = True
+            value[0] = stored
+            return True
+    return False
 
 
 cdef inline int node_moves(SearchContext* context, GameT game, int depth, int ply, Score alpha,

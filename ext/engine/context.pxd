@@ -104,6 +104,8 @@ cdef struct SearchStats:
     int64_t null_move_cutoffs   # nodes cut by a null-move search
     int64_t reductions          # moves searched at reduced depth (late move reductions)
     int64_t reduction_researches  # reduced moves that beat alpha and were searched again
+    int64_t tt_added             # stores that left the table one more entry of this search
+                                 # (for SearchResult.hashfull; not a public counter)
 
 
 # What every thread of one search shares: the stop flag, the clock, the node budget.

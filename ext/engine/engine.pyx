@@ -476,8 +476,21 @@ cdef class Searcher:
             "iterations": c.stats.iterations, "counters": self.counters(), "elapsed": elapsed,
             "trace": trace, "kernel": self.kernel_that_ran(),
             "seldepth": c.stats.max_ply,
-            "hashfull": self.table.hashfull() if self.table is not None else 0,
+            "hashfull": self.table_fill(),
         }
+
+    cdef int table_fill(self):
+        """Permille of the table holding this search's entries: counted as they are added
+        (exact with one thread; threads storing into one slot at once may each count it),
+        so reading it costs nothing, unlike a scan of the table."""
+        if self.table is None:
+            return 0
+        cdef int64_t added = self.context.stats.tt_added
+        cdef Searcher helper
+        for helper in self.helpers:
+            added += helper.context.stats.tt_added
+        cdef int64_t entries = (self.table.table.bucket_mask + 1) * 2
+        return <int> min(<int64_t> 1000, added * 1000 // entries)
 
     cdef str kernel_that_ran(self):
         """The compiled copy of the algorithms, and the game's own fast path if one ran

@@ -172,7 +172,7 @@ cdef bint child_proven(SearchContext* context, GameT game, int ply, Move move,
     no decisive end left) prove that `move` holds the opponent to at most -expected."""
     cdef TTHit hit
     cdef bint proven
-    cdef Score floor, ceiling, value
+    cdef Score floor, ceiling, value = 0
     game.make_move(move)
     if game.at_terminal():
         proven = terminal_score(game.static_evaluation(), ply + 1) <= -expected

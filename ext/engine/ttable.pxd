@@ -121,8 +121,10 @@ cdef inline bint tt_probe(TTable* table, uint64_t key, TTHit* hit) noexcept nogi
     return False
 
 
-cdef inline void tt_store(TTable* table, uint64_t key, Score value, Move move, int depth,
+cdef inline bint tt_store(TTable* table, uint64_t key, Score value, Move move, int depth,
                           int bound) noexcept nogil:
+    """Store a result; True when the table then holds one more entry of this generation
+    (the slot written, or the one the displaced entry moved to, held none before)."""
     cdef uint64_t mixed = tt_mix(key)
     cdef TTEntry* bucket = table.entries + 2 * (mixed & table.bucket_mask)
     cdef uint32_t check = <uint32_t> (mixed >> 32)
@@ -131,20 +133,27 @@ cdef inline void tt_store(TTable* table, uint64_t key, Score value, Move move, i
     cdef uint64_t second = entry_header(bucket + 1)
     cdef TTEntry* slot
     cdef bint first_live = (first >> 48) != 0 and <uint16_t> (first >> 32) == generation
+    cdef bint second_live = (second >> 48) != 0 and <uint16_t> (second >> 32) == generation
+    cdef bint added
     if <uint32_t> first == check and <uint16_t> (first >> 32) == generation:
         slot = bucket
+        added = not first_live
     elif <uint32_t> second == check and <uint16_t> (second >> 32) == generation:
         slot = bucket + 1
+        added = not second_live
     elif not first_live or depth >= <int> (first >> 50):
         if first_live:                # the displaced entry gets a second chance in slot 1
             write_entry(bucket + 1, first, negamax_load_u64(&bucket[0].payload))
         slot = bucket
+        added = not (first_live and second_live)
     else:
         slot = bucket + 1
+        added = not second_live
     cdef uint64_t payload = (<uint64_t> <uint32_t> value) | ((<uint64_t> <uint32_t> move) << 32)
     cdef uint64_t header = (<uint64_t> check | (<uint64_t> generation << 32)
                             | (<uint64_t> ((depth << 2) | bound) << 48))
     write_entry(slot, header, payload)
+    return added
 
 
 cdef inline void tt_prefetch(TTable* table, uint64_t key) noexcept nogil:
