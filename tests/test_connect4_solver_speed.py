@@ -93,3 +93,34 @@ def test_filled_results_equal_the_ones_the_constructor_makes():
     assert filled(SearchStats, {"nodes": 3}) == SearchStats(nodes=3)
     with pytest.raises(TypeError):
         filled(SearchStats, {"nodes": 3, "bogus": 1})
+
+
+def _searched_and_solved():
+    """One result of every kind the builders make: searches (game, tree, trace, on_iteration,
+    stopped, batch) and solves (exact, weak, batch, tree)."""
+    seen = []
+    tree = nm.trees.uniform(3, 3, seed=1)
+    results = [
+        nm.search(TicTacToe("x...o...."), algorithm="pvs"),
+        nm.search(ConnectFour("4453"), 4, algorithm="alphabeta", trace=True),
+        nm.search(tree, algorithm="negamax"),
+        nm.search(nm.games.Chess(), 3, algorithm="pvs", on_iteration=seen.append),
+        nm.search(ConnectFour(), algorithm="pvs", node_limit=500),
+        nm.solve(ConnectFour("44444433")),
+        nm.solve(ConnectFour("44444433"), weak=True),
+        nm.solve(tree),
+    ]
+    results += nm.search_many([TicTacToe(), ConnectFour("4453")], depth=3, algorithm="pvs")
+    results += nm.solve_many([TicTacToe(), ConnectFour("444444333")])
+    return results + seen
+
+
+@pytest.mark.parametrize("result", _searched_and_solved(), ids=lambda r: type(r).__name__)
+def test_results_hold_exactly_their_fields(result):
+    # The builders skip the dataclasses' checks (results.adopted): each result and its stats
+    # must still hold every field and nothing else, equal to what the constructor makes.
+    for instance in (result, result.stats):
+        kind = type(instance)
+        assert set(vars(instance)) == set(kind.__dataclass_fields__)
+        assert instance == kind(**vars(instance))
+    assert result.stats.iterations >= 1

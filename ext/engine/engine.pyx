@@ -471,9 +471,11 @@ cdef class Searcher:
                      [c.trace_move[i] for i in range(c.trace_count)],
                      [None if c.trace_value[i] == TRACE_NO_VALUE else c.trace_value[i]
                       for i in range(c.trace_count)])
+        counters = self.counters()
+        counters["iterations"] = c.stats.iterations
         return {
             "value": value, "pv": pv, "depth": depth, "status": STATUS_NAMES[c.status],
-            "iterations": c.stats.iterations, "counters": self.counters(), "elapsed": elapsed,
+            "counters": counters, "elapsed": elapsed,
             "trace": trace, "kernel": self.kernel_that_ran(),
             "seldepth": c.stats.max_ply,
             "hashfull": self.table_fill(),
@@ -503,11 +505,13 @@ cdef class Searcher:
         cdef Searcher best = self.best_thread(True) if self.helpers else self
         cdef SearchContext* c = &best.context
         cdef int i
+        counters = self.counters()
+        counters["iterations"] = c.stats.null_window_searches
         return {
             "lower": best.lower, "upper": best.upper,
             "pv": [c.pv_table[i] for i in range(best.completed_pv_length)],
-            "status": STATUS_NAMES[c.status], "iterations": c.stats.null_window_searches,
-            "counters": self.counters(), "elapsed": elapsed, "kernel": self.kernel_that_ran(),
+            "status": STATUS_NAMES[c.status], "counters": counters, "elapsed": elapsed,
+            "kernel": self.kernel_that_ran(),
         }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numbers
 import threading
-from typing import Any, Callable, Dict, Iterable, List, Optional, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
 
 from negamax._engine import Searcher, StopSignal, TranspositionTable, run_many
 from negamax._python_game import PythonGameAdapter
@@ -172,23 +172,36 @@ def _prefers_iterative(game: Any, native: NativeGame) -> bool:
 
 
 def _searcher(native: NativeGame, options: SearchOptions, callback: Any,
-              fields: Optional[Dict[Any, Dict[str, Any]]] = None, game_prefers: bool = False) -> Searcher:
-    """The engine's Searcher for `native`; `fields` caches the engine's options dicts (by
-    root_maximizing and game_prefers) across a batch; `game_prefers`: the game's
-    iterative_deepening (see SearchOptions.deepens)."""
+              game_prefers: bool = False) -> Searcher:
+    """The engine's Searcher for `native`; `game_prefers`: the game's iterative_deepening
+    (see SearchOptions.deepens)."""
     if options.threads > 1 and isinstance(native, PythonGameAdapter):
         raise ValueError("threads > 1 needs a native game: a game written in Python holds the "
                          "GIL in every callback, so its threads could not run at once")
-    root_maximizing = native.to_move == 1 if isinstance(native, TreeGame) else True
-    if fields is None:
-        engine_fields = options.engine_fields(root_maximizing, game_prefers)
-    else:
-        cached = fields.get((root_maximizing, game_prefers))
-        if cached is None:
-            cached = fields[root_maximizing, game_prefers] = options.engine_fields(
-                root_maximizing, game_prefers)
-        engine_fields = cached
+    engine_fields = options.engine_fields(_root_maximizing(native), game_prefers)
     return Searcher(native, engine_fields, options.table, options.stop, callback, options.threads)
+
+
+def _root_maximizing(native: NativeGame) -> bool:
+    """Whether the engine's minimax form starts with MAX: a tree's own side to move, else MAX."""
+    return native.to_move == 1 if isinstance(native, TreeGame) else True
+
+
+def _batch_searchers(natives: List[NativeGame], games: List[Any], options: SearchOptions,
+                     solve: bool) -> List[Searcher]:
+    """One single-thread Searcher per game of a batch: the engine's options dicts are made
+    once per (root_maximizing, game_prefers) and the shared arguments read once (a batch of
+    short solves pays this per position)."""
+    fields: Dict[Tuple[bool, bool], Dict[str, Any]] = {}
+    table, stop = options.table, options.stop
+    searchers = []
+    for native, game in zip(natives, games):
+        key = (_root_maximizing(native), not solve and _prefers_iterative(game, native))
+        engine_fields = fields.get(key)
+        if engine_fields is None:
+            engine_fields = fields[key] = options.engine_fields(*key)
+        searchers.append(Searcher(native, engine_fields, table, stop, None, 1))
+    return searchers
 
 
 def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth: Any = None,
@@ -206,9 +219,7 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
     for native in natives:
         _check_table(built, native)
     weak_trees = [weak and isinstance(native, TreeGame) for native in natives]
-    fields: Dict[Any, Dict[str, Any]] = {}
-    searchers = [_searcher(native, built, None, fields, not solve and _prefers_iterative(game, native))
-                 for native, game in zip(natives, games)]
+    searchers = _batch_searchers(natives, games, built, solve)
     if weak and any(weak_trees):
         raws = [s.solve(False) if tree else s.solve(True) for s, tree in zip(searchers, weak_trees)]
     else:

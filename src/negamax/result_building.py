@@ -7,15 +7,15 @@ import math
 from typing import Any, Optional
 
 from negamax.games._trees import TreeGame
-from negamax.results import SearchResult, SearchStats, SolveResult, StopReason, Visit, filled
+from negamax.results import SearchResult, SearchStats, SolveResult, StopReason, Visit, adopted
 from negamax.scores import EVAL_LIMIT, is_loss, is_win, plies_to_end
 
 __all__ = ["build_search_result", "build_solve_result"]
 
 
 def build_stats(raw: dict) -> SearchStats:
-    counters = dict(raw["counters"], iterations=raw["iterations"])
-    return filled(SearchStats, counters)
+    # The engine's counters dict holds exactly the SearchStats fields, iterations included.
+    return adopted(SearchStats, raw["counters"])
 
 
 def build_search_result(raw: dict, native: Any, algorithm: str, stop_reason: StopReason) -> SearchResult:
@@ -23,7 +23,7 @@ def build_search_result(raw: dict, native: Any, algorithm: str, stop_reason: Sto
     value = raw["value"]
     if isinstance(native, TreeGame) and value is not None:
         value = native.score_to_value(value if native.to_move == 1 else -value)
-    return filled(SearchResult, {
+    return adopted(SearchResult, {
         "value": value,
         "best_move": pv[0] if pv else None,
         "pv": pv,
@@ -63,7 +63,7 @@ def build_solve_result(raw: dict, native: Any, weak: bool, stop_reason: StopReas
         solver_score = getattr(native, "solver_score", None)
         if solver_score is not None:
             score = solver_score(value)
-    return filled(SolveResult, {
+    return adopted(SolveResult, {
         "value": value, "outcome": outcome, "plies": plies, "best_move": pv[0] if pv else None,
         "pv": pv if exact else pv[:1], "stats": build_stats(raw), "elapsed": raw["elapsed"],
         "stop_reason": stop_reason, "lower": lower, "upper": upper, "score": score,

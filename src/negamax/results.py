@@ -150,6 +150,13 @@ def filled(cls: Type[_Frozen], values: Dict[str, Any]) -> _Frozen:
         names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
     if len(values) != len(names) or not names.issuperset(values):
         return cls(**values)
+    return adopted(cls, values)
+
+
+def adopted(cls: Type[_Frozen], values: Dict[str, Any]) -> _Frozen:
+    """filled() without its check, for callers whose `values` are the fields of `cls` by
+    construction (the result builders of negamax.result_building, from the engine's dicts;
+    tests/test_connect4_solver_speed.py checks every kind of result they make)."""
     instance = object.__new__(cls)
     instance.__dict__.update(values)
     return instance
