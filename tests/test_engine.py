@@ -3,6 +3,7 @@ algorithms runs, failures as named exceptions, options in one place, batches, st
 another thread, iteration callbacks, Lazy SMP threads, quiescence, check extensions, null
 moves and reductions, all against independent references."""
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -206,6 +207,18 @@ def test_options_are_checked_once_with_clear_messages():
         nm.TranspositionTable(0)
     options = nm.options.SearchOptions.build(algorithm="pvs", depth=3, table_for=lambda mb: None)
     assert "algorithm='pvs'" in repr(options) and "quiescence=True" in repr(options)
+
+
+@pytest.mark.parametrize("arguments", [
+    {}, {"algorithm": "pvs"}, {"algorithm": "minimax", "depth": 2}, {"algorithm": "mtdf", "tt": False},
+    {"algorithm": "alphabeta", "killers": True, "lmr": None, "time_limit": 1.5, "threads": 2},
+])
+def test_built_options_hold_every_field_and_equal_the_constructors(arguments):
+    # SearchOptions.build fills the frozen dataclass directly (results.adopted), not through
+    # its __init__: it must still set every field, and nothing else.
+    options = nm.options.SearchOptions.build(table_for=lambda mb: None, **arguments)
+    assert set(vars(options)) == {f.name for f in dataclasses.fields(options)}
+    assert options == nm.options.SearchOptions(**vars(options))
 
 
 # --- batches, stopping, callbacks ---------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Any, Dict, Optional
 import numpy as np
 
 from negamax._engine import ALGORITHM_CODES, UNLIMITED, StopSignal, TranspositionTable
-from negamax.results import filled
+from negamax.results import adopted
 from negamax.scores import MAX_PLY
 
 __all__ = ["ALGORITHMS", "ENHANCEMENTS", "SELECTIVE_ENHANCEMENTS", "DEFAULT_TT_MB", "SearchOptions", "check_bool"]
@@ -197,9 +197,10 @@ class SearchOptions:
             table = table_for(tt_mb if tt_mb is not None else DEFAULT_TT_MB)
         else:
             table = None
-        # filled(): the dataclass's own __init__ sets 21 frozen fields one by one, which is
-        # half the cost of a small search's Python side.
-        return filled(cls, dict(chosen, algorithm=algorithm, depth=depth, ordering=ordering,
+        # adopted(): the dataclass's own __init__ sets 21 frozen fields one by one, which is
+        # half the cost of a small search's Python side; the keys here are every field
+        # (tests/test_engine.py checks).
+        return adopted(cls, dict(chosen, algorithm=algorithm, depth=depth, ordering=ordering,
                                 time_limit=time_limit, node_limit=node_limit, trace=trace,
                                 iterative=iterative, table=table, root_maximizing=True,
                                 tt_asked=tt is True or isinstance(tt, TranspositionTable),
