@@ -136,11 +136,11 @@ cdef inline bint tt_store(TTable* table, uint64_t key, Score value, Move move, i
     cdef bint second_live = (second >> 48) != 0 and <uint16_t> (second >> 32) == generation
     cdef bint added
     if <uint32_t> first == check and <uint16_t> (first >> 32) == generation:
-        slot = bucket
-        added = not first_live
+        slot = bucket                 # the position's own entry: replaced, none added
+        added = False
     elif <uint32_t> second == check and <uint16_t> (second >> 32) == generation:
         slot = bucket + 1
-        added = not second_live
+        added = False
     elif not first_live or depth >= <int> (first >> 50):
         if first_live:                # the displaced entry gets a second chance in slot 1
             write_entry(bucket + 1, first, negamax_load_u64(&bucket[0].payload))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Dict, Optional, Tuple, Type, TypeVar
 
 __all__ = ["StopReason", "SearchStats", "SearchResult", "SolveResult", "Visit", "AnalysisError"]
@@ -138,25 +138,15 @@ class AnalysisError:
 
 
 _Frozen = TypeVar("_Frozen")
-_FIELD_NAMES: Dict[type, frozenset] = {}
-
-
-def filled(cls: Type[_Frozen], values: Dict[str, Any]) -> _Frozen:
-    """An instance of the frozen dataclass `cls` holding `values` (one per field, no more, no
-    less), equal to ``cls(**values)``. It skips the generated __init__, which sets each field
-    through object.__setattr__: batches of results (solve_many) build thousands of these."""
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
-    if len(values) != len(names) or not names.issuperset(values):
-        return cls(**values)
-    return adopted(cls, values)
 
 
 def adopted(cls: Type[_Frozen], values: Dict[str, Any]) -> _Frozen:
-    """filled() without its check, for callers whose `values` are the fields of `cls` by
-    construction (the result builders of negamax.result_building, from the engine's dicts;
-    tests/test_connect4_solver_speed.py checks every kind of result they make)."""
+    """An instance of the frozen dataclass `cls` holding `values`, which must be exactly its
+    fields, equal to ``cls(**values)`` but without the generated __init__ (which sets each
+    field through object.__setattr__: batches of results build thousands of these). The
+    callers' keys are every field by construction: SearchOptions.build and the builders of
+    negamax.result_building (tests/test_connect4_solver_speed.py and tests/test_engine.py
+    check every kind they make)."""
     instance = object.__new__(cls)
     instance.__dict__.update(values)
     return instance
