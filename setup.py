@@ -47,12 +47,18 @@ def compile_args():
 
 
 # GCC stops inlining once a file has grown by its unit budget (inline-unit-growth, 40% at
-# -O3). Each game module holds the whole search compiled for that game, so the budget runs
-# out before the game's own make_move/unmake_move reach the search loops that call them
-# (-fopt-info-inline-missed says so). A larger budget buys, measured with
-# benchmarks/compare_builds.py: tic-tac-toe minimax -16%, alpha-beta -8%, Connect Four pvs to
-# depth 12 -35%, the rest unchanged. Other compilers inline by other rules and do not take it.
-GCC_INLINING = ["--param=inline-unit-growth=100"]
+# -O3), and skips functions past its size limits (max-inline-insns-single for functions
+# declared inline, large-function-growth for the caller). Each game module holds the whole
+# search compiled for that game, so the defaults run out before the game's own
+# make_move/unmake_move, the engine's node_moves (Connect Four) and the ab_search wrapper
+# reach the search loops that call them (-fopt-info-inline-missed says so). Measured with
+# benchmarks/compare_builds.py, the unit budget alone bought tic-tac-toe minimax -16%,
+# alpha-beta -8% and Connect Four pvs to depth 12 -35%; the two size limits and an inline
+# ab_search then took another 6% of the instructions (callgrind) off tic-tac-toe pvs and
+# Connect Four solves and 3% off chess. Other compilers inline by other rules and do not
+# take these flags.
+GCC_INLINING = ["--param=inline-unit-growth=200", "--param=max-inline-insns-single=600",
+                "--param=large-function-growth=400"]
 
 
 def compiler_accepts(compiler, flags):

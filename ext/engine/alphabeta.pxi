@@ -11,10 +11,14 @@ cdef enum:
     DEFER_PLIES = 10             # Lazy SMP: moves are put off only this near the root
 
 
-cdef Score ab_search(SearchContext* context, GameT game, int depth, int ply, Score alpha, Score beta) noexcept nogil:
+cdef inline Score ab_search(SearchContext* context, GameT game, int depth, int ply, Score alpha,
+                           Score beta) noexcept nogil:
     """Fail-soft alpha-beta with the enhancements that are switched on (contract as in
     `alphabeta`). Tracks whether the depth limit cut anything below this node, so results no
-    horizon touched are stored as final and serve searches of any depth."""
+    horizon touched are stored as final and serve searches of any depth.
+
+    Inline: its checks run in the caller's loop, and only a node that is searched pays for
+    the call into ab_node (setup.py gives GCC the budget to do it)."""
     cdef bint outer_horizon, in_check = False
     cdef Score value
     if not enter_node(context, ply):
