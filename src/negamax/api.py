@@ -31,7 +31,7 @@ _thread_tables = threading.local()
 def _table_for_thread(mb: float) -> TranspositionTable:
     table = getattr(_thread_tables, "table", None)
     if table is None or getattr(_thread_tables, "mb", None) != mb:
-        _thread_tables.table = None      # free the old table before making the new one
+        release_tables()                 # free the old table before making the new one
         table = TranspositionTable(mb)
         _thread_tables.table, _thread_tables.mb = table, mb
     return table
@@ -43,6 +43,26 @@ def release_tables() -> None:
     caller's: they are freed when the caller drops them."""
     _thread_tables.table = None
     _thread_tables.mb = None
+    _thread_tables.plain_options = {}    # they hold the old table
+
+
+def _plain_options(key: Tuple[Any, ...], build: Callable[[], SearchOptions]) -> SearchOptions:
+    """The options of a plain call (see search), built once per thread and key.
+
+    A game loop or a solve per position calls search()/solve() with the same few arguments
+    each time; checking them all again and deciding the defaults was half the Python cost of
+    a small search. The options hold the thread's own table, so each thread keeps its own
+    and drops them with that table (release_tables). A key holds only values of exact types
+    (None, bools, ints, strings): depth=True is refused on every call, never read as 1."""
+    plain = getattr(_thread_tables, "plain_options", None)
+    options = plain.get(key) if plain is not None else None
+    if options is None:
+        options = build()          # making the thread's table empties the kept options
+        plain = getattr(_thread_tables, "plain_options", None)
+        if plain is None or len(plain) >= 64:    # a bound for callers cycling through depths
+            plain = _thread_tables.plain_options = {}
+        plain[key] = options
+    return options
 
 
 def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabeta",
@@ -89,12 +109,27 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
 
     Ctrl-C stops a search too; it then returns like a search that ran out of time, with
     stop_reason INTERRUPTED."""
-    options = SearchOptions.build(
-        algorithm=algorithm, depth=depth, ordering=ordering, time_limit=time_limit,
-        node_limit=node_limit, trace=trace, iterative=iterative, tt=tt, tt_mb=tt_mb,
-        threads=threads, stop=stop, table_for=_table_for_thread, killers=killers,
-        history=history, aspiration=aspiration, safe_moves=safe_moves, quiescence=quiescence,
-        check_extension=check_extension, null_move=null_move, lmr=lmr)
+    def build() -> SearchOptions:
+        return SearchOptions.build(
+            algorithm=algorithm, depth=depth, ordering=ordering, time_limit=time_limit,
+            node_limit=node_limit, trace=trace, iterative=iterative, tt=tt, tt_mb=tt_mb,
+            threads=threads, stop=stop, table_for=_table_for_thread, killers=killers,
+            history=history, aspiration=aspiration, safe_moves=safe_moves,
+            quiescence=quiescence, check_extension=check_extension, null_move=null_move,
+            lmr=lmr)
+
+    # A plain call: nothing given but the algorithm, depth, ordering and iterative, each of
+    # an exact type (the `is` tests below decide nothing else).
+    if (time_limit is None and node_limit is None and tt is None and tt_mb is None
+            and stop is None and killers is None and history is None and aspiration is None
+            and safe_moves is None and quiescence is None and check_extension is None
+            and null_move is None and lmr is None and trace is False and type(threads) is int
+            and threads == 1 and type(algorithm) is str
+            and (depth is None or type(depth) is int) and (ordering is True or ordering is False)
+            and (iterative is None or iterative is True or iterative is False)):
+        options = _plain_options(("search", algorithm, depth, ordering, iterative), build)
+    else:
+        options = build()
     if on_iteration is not None and not callable(on_iteration):
         raise TypeError(f"on_iteration must be callable, not {type(on_iteration).__name__}")
     native = _native_copy(game, maximizing)
@@ -127,9 +162,18 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     as in search() and all on by default, except those that could change a value (null-move
     pruning and late move reductions are never used by the solver)."""
     weak = check_bool("weak", weak)
-    options = _solve_options(time_limit=time_limit, node_limit=node_limit, ordering=ordering,
-                             tt=tt, tt_mb=tt_mb, killers=killers, history=history,
-                             safe_moves=safe_moves, threads=threads, stop=stop)
+
+    def build() -> SearchOptions:
+        return _solve_options(time_limit=time_limit, node_limit=node_limit, ordering=ordering,
+                              tt=tt, tt_mb=tt_mb, killers=killers, history=history,
+                              safe_moves=safe_moves, threads=threads, stop=stop)
+
+    if (time_limit is None and node_limit is None and tt is None and tt_mb is None
+            and killers is None and history is None and safe_moves is None and stop is None
+            and type(threads) is int and threads == 1 and (ordering is True or ordering is False)):
+        options = _plain_options(("solve", ordering), build)     # see search()
+    else:
+        options = build()
     native = _native_copy(game, None)
     _check_table(options, native)
     # A tree's internal scores are ranks (or its own numbers): zero is not its value 0, so the

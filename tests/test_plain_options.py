@@ -1,0 +1,116 @@
+"""search() and solve() keep the options of plain calls per thread (api._plain_options): the
+kept options must be exactly what a fresh check would build, bad values must still be refused
+on every call, and the kept options must never hold a table the thread no longer uses."""
+
+import threading
+
+import pytest
+
+import negamax as nm
+from negamax import api
+from negamax.games import ConnectFour, TicTacToe
+from negamax.options import SearchOptions
+
+
+def kept() -> dict:
+    return getattr(api._thread_tables, "plain_options", None) or {}
+
+
+def fresh(algorithm, depth, ordering=True, iterative=None) -> SearchOptions:
+    return SearchOptions.build(algorithm=algorithm, depth=depth, ordering=ordering,
+                               iterative=iterative, table_for=api._table_for_thread)
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "negamax", "alphabeta", "pvs", "mtdf"])
+@pytest.mark.parametrize("depth", [None, 0, 3])
+def test_kept_options_equal_a_fresh_build(algorithm, depth):
+    nm.search(TicTacToe("x...o...."), depth, algorithm=algorithm)
+    assert kept()[("search", algorithm, depth, True, None)] == fresh(algorithm, depth)
+
+
+def test_kept_solve_options_equal_a_fresh_build():
+    nm.solve(ConnectFour("4444333"))
+    expected = api._solve_options(time_limit=None, node_limit=None, ordering=True, tt=None,
+                                  tt_mb=None, killers=None, history=None, safe_moves=None,
+                                  threads=1, stop=None)
+    assert kept()[("solve", True)] == expected
+
+
+@pytest.mark.parametrize("bad, error", [
+    ({"depth": True}, TypeError), ({"depth": 2.0}, TypeError), ({"depth": -1}, ValueError),
+    ({"ordering": 1}, TypeError), ({"iterative": 0}, TypeError),
+    ({"algorithm": "pvs "}, ValueError), ({"threads": True}, TypeError),
+    ({"threads": 1.0}, TypeError), ({"trace": None}, TypeError),
+])
+def test_bad_values_are_refused_after_plain_calls_were_kept(bad, error):
+    game = TicTacToe("x...o....")
+    nm.search(game, 1, algorithm="pvs")            # depth 1 (== True) is kept
+    nm.search(game, 2, algorithm="pvs", ordering=True, iterative=False)
+    arguments = dict({"depth": 1, "algorithm": "pvs"}, **bad)
+    with pytest.raises(error):
+        nm.search(game, **arguments)
+
+
+def test_bad_solve_values_are_refused_after_a_plain_solve_was_kept():
+    nm.solve(TicTacToe("x...o...."))
+    with pytest.raises(TypeError):
+        nm.solve(TicTacToe("x...o...."), ordering=1)
+    with pytest.raises(TypeError):
+        nm.solve(TicTacToe("x...o...."), threads=True)
+
+
+def test_release_tables_drops_the_kept_options_with_the_table():
+    game = ConnectFour("44")
+    nm.search(game, 4, algorithm="pvs")
+    first = api._thread_tables.table
+    assert kept()[("search", "pvs", 4, True, None)].table is first
+    nm.release_tables()
+    assert kept() == {}
+    nm.search(game, 4, algorithm="pvs")
+    # A new table, made by the search itself (kept options would have skipped making it).
+    second = api._thread_tables.table
+    assert second is not None and second is not first
+    assert kept()[("search", "pvs", 4, True, None)].table is second
+
+
+def test_a_new_table_size_drops_the_kept_options():
+    game = ConnectFour("44")
+    nm.search(game, 4, algorithm="pvs")
+    nm.search(game, 4, algorithm="pvs", tt_mb=1)      # the thread's table is now 1 MB
+    assert api._thread_tables.mb == 1 and kept() == {}
+    nm.search(game, 4, algorithm="pvs")               # and the default size again
+    assert api._thread_tables.mb == nm.DEFAULT_TT_MB
+    assert kept()[("search", "pvs", 4, True, None)].table is api._thread_tables.table
+
+
+def test_each_thread_keeps_its_own_options_and_table():
+    game = ConnectFour("44")
+    nm.search(game, 4, algorithm="pvs")
+    mine = kept()[("search", "pvs", 4, True, None)].table
+    seen = {}
+
+    def other_thread():
+        nm.search(game, 4, algorithm="pvs")
+        seen["table"] = api._thread_tables.table
+        seen["kept"] = kept()[("search", "pvs", 4, True, None)].table
+
+    worker = threading.Thread(target=other_thread)
+    worker.start()
+    worker.join()
+    assert seen["table"] is seen["kept"]
+    assert seen["table"] is not mine
+
+
+def test_kept_options_are_bounded():
+    game = TicTacToe()
+    for depth in range(100):
+        nm.search(game, depth, algorithm="alphabeta")
+        assert len(kept()) <= 64
+
+
+def test_plain_and_spelled_out_calls_give_the_same_search():
+    game = ConnectFour("4453")
+    plain = nm.search(game, 8, algorithm="pvs")
+    spelled = nm.search(game, 8, algorithm="pvs", tt=True, tt_mb=nm.DEFAULT_TT_MB,
+                        aspiration=True, safe_moves=True, killers=False, history=False)
+    assert (plain.value, plain.pv, plain.stats) == (spelled.value, spelled.pv, spelled.stats)
