@@ -114,3 +114,18 @@ def test_plain_and_spelled_out_calls_give_the_same_search():
     spelled = nm.search(game, 8, algorithm="pvs", tt=True, tt_mb=nm.DEFAULT_TT_MB,
                         aspiration=True, safe_moves=True, killers=False, history=False)
     assert (plain.value, plain.pv, plain.stats) == (spelled.value, spelled.pv, spelled.stats)
+
+
+def test_kept_engine_fields_follow_the_side_to_move_of_each_tree():
+    # The engine fields are kept per (options, root side, game's iterative preference): a
+    # tree searched for MIN after one searched for MAX must not get MAX's fields.
+    tree = nm.trees.uniform(3, 4, ordering="random", seed=7)
+    for maximizing in (True, False, True):
+        plain = nm.search(tree, algorithm="alphabeta", maximizing=maximizing)
+        spelled = nm.search(tree, algorithm="alphabeta", maximizing=maximizing, tt=False)
+        assert (plain.value, plain.pv, plain.stats) == (spelled.value, spelled.pv, spelled.stats)
+    assert nm.search(tree, maximizing=True).value != nm.search(tree, maximizing=False).value
+    for key, value in kept().items():
+        if isinstance(key[0], tuple):           # ((options key), (root side, prefers))
+            options = kept()[key[0]]
+            assert value == options.engine_fields(*key[1])

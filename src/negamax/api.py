@@ -46,8 +46,9 @@ def release_tables() -> None:
     _thread_tables.plain_options = {}    # they hold the old table
 
 
-def _plain_options(key: Tuple[Any, ...], build: Callable[[], SearchOptions]) -> SearchOptions:
-    """The options of a plain call (see search), built once per thread and key.
+def _plain_options(key: Tuple[Any, ...], build: Callable[[], Any]) -> Any:
+    """The options of a plain call (see search), built once per thread and key; also their
+    engine fields (keyed by the options' key and the game's part, see _searcher).
 
     A game loop or a solve per position calls search()/solve() with the same few arguments
     each time; checking them all again and deciding the defaults was half the Python cost of
@@ -127,8 +128,11 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
             and threads == 1 and type(algorithm) is str
             and (depth is None or type(depth) is int) and (ordering is True or ordering is False)
             and (iterative is None or iterative is True or iterative is False)):
-        options = _plain_options(("search", algorithm, depth, ordering, iterative), build)
+        key = ("search", algorithm, depth, ordering, iterative)
+        options = _plain_options(key, build)
+        plain_key: Optional[Tuple[Any, ...]] = key
     else:
+        plain_key = None
         options = build()
     if on_iteration is not None and not callable(on_iteration):
         raise TypeError(f"on_iteration must be callable, not {type(on_iteration).__name__}")
@@ -138,7 +142,8 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
     if on_iteration is not None:
         def callback(raw: dict) -> None:
             on_iteration(build_search_result(raw, native, options.algorithm, StopReason.COMPLETED))
-    searcher = _searcher(native, options, callback, game_prefers=_prefers_iterative(game, native))
+    searcher = _searcher(native, options, callback, game_prefers=_prefers_iterative(game, native),
+                         plain_key=plain_key)
     raw = searcher.run()
     return _finish_search(raw, searcher, native, game, options)
 
@@ -171,15 +176,18 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     if (time_limit is None and node_limit is None and tt is None and tt_mb is None
             and killers is None and history is None and safe_moves is None and stop is None
             and type(threads) is int and threads == 1 and (ordering is True or ordering is False)):
-        options = _plain_options(("solve", ordering), build)     # see search()
+        key = ("solve", ordering)
+        options = _plain_options(key, build)     # see search()
+        plain_key: Optional[Tuple[Any, ...]] = key
     else:
+        plain_key = None
         options = build()
     native = _native_copy(game, None)
     _check_table(options, native)
     # A tree's internal scores are ranks (or its own numbers): zero is not its value 0, so the
     # weak window (-1, 1) means nothing there; solve exactly and read the sign.
     weak_tree = weak and isinstance(native, TreeGame)
-    searcher = _searcher(native, options, None)
+    searcher = _searcher(native, options, None, plain_key=plain_key)
     raw = searcher.solve(weak and not weak_tree)
     return _finish_solve(raw, searcher, native, game, weak and not weak_tree, weak_tree)
 
@@ -212,17 +220,25 @@ def _prefers_iterative(game: Any, native: NativeGame) -> bool:
     attribute, checked) and can use it: only a game with position keys has a table to carry
     each iteration's best moves to the next."""
     value = getattr(game, "iterative_deepening", False)
-    return check_bool(f"{type(game).__name__}.iterative_deepening", value) and native.has_keys
+    if value is not True and value is not False:      # the name is spelled out only then
+        value = check_bool(f"{type(game).__name__}.iterative_deepening", value)
+    return value and native.has_keys
 
 
 def _searcher(native: NativeGame, options: SearchOptions, callback: Any,
-              game_prefers: bool = False) -> Searcher:
+              game_prefers: bool = False, plain_key: Optional[Tuple[Any, ...]] = None) -> Searcher:
     """The engine's Searcher for `native`; `game_prefers`: the game's iterative_deepening
-    (see SearchOptions.deepens)."""
+    (see SearchOptions.deepens); `plain_key`: the options are the thread's kept ones for
+    that key (see _plain_options), and so may be their engine fields."""
     if options.threads > 1 and isinstance(native, PythonGameAdapter):
         raise ValueError("threads > 1 needs a native game: a game written in Python holds the "
                          "GIL in every callback, so its threads could not run at once")
-    engine_fields = options.engine_fields(_root_maximizing(native), game_prefers)
+    fields_key = (_root_maximizing(native), game_prefers)
+    if plain_key is None:
+        engine_fields = options.engine_fields(*fields_key)
+    else:
+        engine_fields = _plain_options((plain_key, fields_key),
+                                       lambda: options.engine_fields(*fields_key))
     return Searcher(native, engine_fields, options.table, options.stop, callback, options.threads)
 
 
