@@ -88,11 +88,12 @@ cdef class PythonGameAdapter(NativeGame):
                 legal = list(self._legal_moves())
                 count = len(legal)
                 if count > self.max_moves:
-                    raise ValueError(f"{type(self.game).__name__}.legal_moves() returned {count} moves, "
-                                     f"more than its max_moves = {self.max_moves}; raise max_moves")
+                    raise GameContractError(
+                        f"{type(self.game).__name__}.legal_moves() returned {count} moves, "
+                        f"more than its max_moves = {self.max_moves}; raise max_moves")
                 if count == 0:
-                    raise ValueError(f"{type(self.game).__name__}.legal_moves() returned no moves "
-                                     f"but is_terminal() is False")
+                    raise GameContractError(f"{type(self.game).__name__}.legal_moves() returned no "
+                                            f"moves but is_terminal() is False")
                 while len(self.move_lists) <= self.ply:
                     self.move_lists.append(None)
                 self.move_lists[self.ply] = legal
@@ -176,7 +177,12 @@ cdef class PythonGameAdapter(NativeGame):
             if self.error or self._order_hint is None:
                 return 0
             try:
-                hint = _as_index(self._order_hint(self.move_at(move)))
+                hint = self._order_hint(self.move_at(move))
+                try:
+                    hint = _as_index(hint)
+                except TypeError:
+                    raise TypeError(f"{type(self.game).__name__}.order_hint() must return an int, "
+                                    f"got {type(hint).__name__} {short_repr(hint)}") from None
                 if not -2**31 <= hint < 2**31:
                     raise ValueError(f"{type(self.game).__name__}.order_hint() returned {hint}, "
                                      f"outside the 32-bit range the search sorts by")
@@ -194,8 +200,9 @@ cdef class PythonGameAdapter(NativeGame):
                 noisy = list(self._noisy_moves())
                 count = len(noisy)
                 if count > self.max_moves:
-                    raise ValueError(f"{type(self.game).__name__}.noisy_moves() returned {count} "
-                                     f"moves, more than its max_moves = {self.max_moves}")
+                    raise GameContractError(
+                        f"{type(self.game).__name__}.noisy_moves() returned {count} moves, more "
+                        f"than its max_moves = {self.max_moves}")
                 while len(self.move_lists) <= self.ply:
                     self.move_lists.append(None)
                 self.move_lists[self.ply] = noisy

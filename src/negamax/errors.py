@@ -10,8 +10,9 @@ __all__ = ["GameContractError", "SearchMemoryError", "error_for_status"]
 
 
 class GameContractError(ValueError):
-    """A game broke what it declared: it generated more moves than its max_moves, or went on
-    past its max_ply. The message names the game and the bound."""
+    """A game broke what it declared: it generated more moves than its max_moves, went on
+    past its max_ply, or (a game written in Python) gave no legal moves in a position it
+    says is not over. The message names the game and the bound."""
 
 
 class SearchMemoryError(MemoryError):

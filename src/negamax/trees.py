@@ -179,12 +179,12 @@ def from_arrays(child_counts: np.ndarray, values: np.ndarray, maximizing: bool =
     count = len(child_counts)
     if count == 0:
         raise ValueError("a tree needs at least one node")
+    if len(values) != count:
+        raise ValueError(f"child_counts has {count} nodes but values has {len(values)}")
     if int(child_counts.max()) >= 2 ** 31 or int(values.max()) > EVAL_LIMIT or int(values.min()) < -EVAL_LIMIT:
         raise ValueError(f"child counts must be below 2**31 and values within +-{EVAL_LIMIT}")
     child_counts = child_counts.astype(np.int64)
     values = values.astype(np.int64)
-    if len(values) != count:
-        raise ValueError(f"child_counts has {count} nodes but values has {len(values)}")
     if (child_counts < 0).any():
         raise ValueError("child_counts must be non-negative")
     if int(child_counts.sum()) != count - 1:

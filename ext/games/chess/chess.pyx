@@ -247,7 +247,12 @@ cdef class Chess(NativeGame):
         return score
 
     cdef uint64_t position_key(self) noexcept nogil:
-        return self.pos.key
+        """The position, and its halfmove clock from CLOCK_KEYED_FROM on (see zobrist.pxi:
+        the fifty-move rule)."""
+        cdef int clock = self.pos.halfmove_clock
+        if clock < CLOCK_KEYED_FROM:
+            return self.pos.key
+        return self.pos.key ^ ZOBRIST_CLOCK[clock if clock < 100 else 100]
 
     cdef int32_t move_order_hint(self, Move move) noexcept nogil:
         """MVV-LVA: captures by value of the victim, then cheapest attacker first; promotions

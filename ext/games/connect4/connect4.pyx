@@ -446,16 +446,32 @@ cdef class ConnectFour(NativeGame):
         return hash((self.n_cols, self.n_rows, self.key()))
 
     def solver_score(self, value):
-        """A solved value in the convention of the published Connect Four solver benchmarks:
-        a win scores (cells + 1 - s) // 2, where s is the number of stones on the board just
-        before the winning stone; a loss the negative of the opponent's; a draw 0."""
+        """A solved value of this position (SolveResult.value) in the convention of the
+        published Connect Four solver benchmarks: a win scores (cells + 1 - s) // 2, where s
+        is the number of stones on the board just before the winning stone; a loss the
+        negative of the opponent's; a draw 0; None stays None. TypeError for a value that is
+        not an int; ValueError for one no solve of this position can give (a heuristic value,
+        or a win or loss the board has no room or the wrong turn for)."""
         if value is None:
             return None
-        if value > EVAL_LIMIT or value < -EVAL_LIMIT:
-            plies = WIN - abs(value)
-            score = (self.cells + 1 - (self.played + plies - 1)) // 2
-            return score if value > 0 else -score
-        return 0
+        if isinstance(value, bool) or not hasattr(value, "__index__"):
+            raise TypeError(f"value must be an int (a solved value), not {type(value).__name__} "
+                            f"{short_repr(value)}")
+        value = value.__index__()
+        if value == 0:
+            return 0
+        plies = WIN - abs(value)
+        # The side to move wins on its own moves (odd plies from here), loses on the other's
+        # (or has lost already: -WIN, when the last stone won).
+        if (abs(value) <= EVAL_LIMIT or not 0 <= plies <= self.cells - self.played
+                or plies % 2 != (1 if value > 0 else 0) or (plies == 0 and not self.last_move_won)
+                or (plies > 0 and self.last_move_won)):
+            raise ValueError(f"{value} is not a solved value of this position: a draw is 0, a win "
+                             f"WIN - plies with an odd number of plies, a loss -(WIN - plies) "
+                             f"with an even number, and at most {self.cells - self.played} "
+                             f"plies are left")
+        score = (self.cells + 1 - (self.played + plies - 1)) // 2
+        return score if value > 0 else -score
 
 
 # --- the search, compiled for this game (see ext/engine/kernels.pxi) -------------------------

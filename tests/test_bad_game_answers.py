@@ -1,0 +1,117 @@
+"""Bad answers from a game or bad arguments to a helper get named errors (found by a bug hunt
+against the README's promises): a Python game breaking max_moves or ending without being
+terminal is a GameContractError, a bad order_hint names the method, from_arrays checks its
+lengths before reading values, and ConnectFour.solver_score takes only solved values."""
+
+import numpy as np
+import pytest
+
+import negamax as nm
+from negamax.games import ConnectFour
+
+
+class Nim(nm.Game):
+    """Take 1, 2 or 3; who takes the last one wins."""
+
+    max_moves = 3
+
+    def __init__(self, count: int):
+        self.count, self.taken = count, []
+
+    def legal_moves(self):
+        return [k for k in (1, 2, 3) if k <= self.count]
+
+    def play(self, move):
+        self.count -= move
+        self.taken.append(move)
+
+    def undo(self):
+        self.count += self.taken.pop()
+
+    def is_terminal(self):
+        return self.count == 0
+
+    def evaluate(self):
+        return -nm.WIN if self.count == 0 else 0
+
+
+class TooManyMoves(Nim):
+    max_moves = 2
+
+
+class EndsWithoutSayingSo(Nim):
+    def is_terminal(self):
+        return False                 # at 0 stones: no moves, yet "not over"
+
+
+class BadHint(Nim):
+    def order_hint(self, move):
+        return 0.5
+
+
+class NoneHint(Nim):
+    def order_hint(self, move):
+        return None
+
+
+@pytest.mark.parametrize("algorithm", ["negamax", "alphabeta", "pvs"])
+def test_more_moves_than_max_moves_is_a_contract_error(algorithm):
+    with pytest.raises(nm.GameContractError, match=r"TooManyMoves.legal_moves\(\) returned 3 moves, "
+                                                   r"more than its max_moves = 2"):
+        nm.search(TooManyMoves(5), algorithm=algorithm)
+
+
+def test_no_moves_in_a_position_not_over_is_a_contract_error():
+    with pytest.raises(nm.GameContractError, match="EndsWithoutSayingSo.legal_moves.. returned no "
+                                                   "moves but is_terminal.. is False"):
+        nm.search(EndsWithoutSayingSo(3))
+    with pytest.raises(nm.GameContractError):
+        nm.solve(EndsWithoutSayingSo(3))
+
+
+@pytest.mark.parametrize("game, kind", [(BadHint(5), "float 0.5"), (NoneHint(5), "NoneType None")])
+def test_an_order_hint_that_is_not_an_int_is_named(game, kind):
+    with pytest.raises(TypeError, match=f"{type(game).__name__}.order_hint.. must return an int, got {kind}"):
+        nm.search(game)
+
+
+def test_a_good_game_still_searches_after_the_checks():
+    # Nim: the side to move loses exactly when the count is a multiple of 4.
+    for count in range(1, 9):
+        assert nm.is_win(nm.solve(Nim(count)).value) == (count % 4 != 0)
+
+
+def test_from_arrays_checks_the_lengths_before_the_values():
+    with pytest.raises(ValueError, match="child_counts has 3 nodes but values has 0"):
+        nm.trees.from_arrays(np.array([2, 0, 0]), np.array([], dtype=np.int64))
+    with pytest.raises(ValueError, match="child_counts has 1 nodes but values has 2"):
+        nm.trees.from_arrays(np.array([0]), np.array([1, 2]))
+
+
+@pytest.mark.parametrize("value, error", [
+    ("x", TypeError), (1.5, TypeError), (True, TypeError),
+    (2 ** 70, ValueError), (nm.WIN + 5, ValueError), (5, ValueError), (-7, ValueError),
+    (nm.WIN - 2, ValueError),          # a win on the opponent's ply
+    (-(nm.WIN - 1), ValueError),       # a loss on our own ply
+    (nm.WIN, ValueError),              # won already: the last stone was the opponent's
+    (nm.WIN - 39, ValueError),         # 39 plies, 38 cells left
+])
+def test_solver_score_refuses_what_no_solve_of_the_position_gives(value, error):
+    game = ConnectFour("4453")       # 4 stones: 38 cells left
+    with pytest.raises(error):
+        game.solver_score(value)
+
+
+def test_solver_score_of_solved_values():
+    # The published convention, computed here from its definition: a win by the stone
+    # played on an empty cell count s (stones before it) scores (43 - s) // 2.
+    game = ConnectFour("4453")
+    assert game.solver_score(None) is None and game.solver_score(0) == 0
+    assert game.solver_score(nm.WIN - 1) == (43 - 4) // 2
+    assert game.solver_score(-(nm.WIN - 2)) == -((43 - 5) // 2)
+    assert game.solver_score(np.int64(nm.WIN - 37)) == (43 - 40) // 2
+    won = ConnectFour("4455667")                  # the first player's fourth stone won
+    assert won.solver_score(-nm.WIN) == -((43 - 6) // 2)
+    for moves in ("4455667", "112233", "444444333333"):
+        result = nm.solve(ConnectFour(moves))
+        assert result.score == ConnectFour(moves).solver_score(result.value)

@@ -1,0 +1,78 @@
+"""The fifty-move rule and the transposition table (found by a bug hunt): a value found for a
+position at one halfmove clock must not answer for the same pieces at another clock, or a
+search near the 100th ply misses a mate (plays for the fifty-move draw) or claims one the
+rule forbids. The oracle is python-chess, with the rule negamax plays by: a position whose
+clock has reached 100 is drawn unless the side to move is mated (no claim needed)."""
+
+import chess
+import pytest
+
+import negamax as nm
+from negamax.games import Chess
+
+
+def over_by_rule(board: chess.Board) -> bool:
+    return board.halfmove_clock >= 100 or board.is_insufficient_material() or board.is_stalemate()
+
+
+def mates_within(board: chess.Board, moves: int) -> bool:
+    """The side to move mates within `moves` moves against every defence."""
+    for move in list(board.legal_moves):
+        board.push(move)
+        try:
+            if board.is_checkmate():
+                return True
+            if moves > 1 and not over_by_rule(board) and all(
+                    _mates_after(board, reply, moves - 1) for reply in list(board.legal_moves)):
+                return True
+        finally:
+            board.pop()
+    return False
+
+
+def _mates_after(board: chess.Board, reply: chess.Move, moves: int) -> bool:
+    board.push(reply)
+    try:
+        return not over_by_rule(board) and mates_within(board, moves)
+    finally:
+        board.pop()
+
+
+def mate_distance(fen: str, most: int):
+    board = chess.Board(fen)
+    return next((n for n in range(1, most + 1) if mates_within(board, n)), None)
+
+
+# A queen and king against a king: mate in 3 from clock 0; near the 100th ply the rule
+# decides. A second position, where no mate exists as close to the limit.
+POSITIONS = ["8/8/8/8/8/Q7/4K1k1/8 w - - {clock} 40", "8/3k4/8/5K2/8/8/8/6Q1 w - - {clock} 40"]
+
+
+@pytest.mark.parametrize("template", POSITIONS)
+@pytest.mark.parametrize("clock", [0, 93, 94, 95, 96])
+@pytest.mark.parametrize("options", [dict(algorithm="pvs"), dict(algorithm="mtdf"),
+                                     dict(algorithm="alphabeta", tt=True)])
+def test_mates_near_the_fifty_move_limit_match_python_chess(template, clock, options):
+    fen = template.format(clock=clock)
+    distance = mate_distance(fen, 3)
+    result = nm.search(Chess(fen), 7, **options)
+    if distance is None:
+        assert not nm.is_win(result.value) or nm.WIN - result.value > 5, (fen, result.value)
+    else:
+        assert result.value == nm.WIN - (2 * distance - 1), (fen, distance, result.value)
+        board = chess.Board(fen)
+        board.push_uci(result.best_move)
+        assert board.is_checkmate() or mates_within_after_best(board, distance - 1)
+
+
+def mates_within_after_best(board: chess.Board, moves: int) -> bool:
+    """After the attacker's move: every defence still loses within `moves` moves."""
+    return moves >= 1 and all(_mates_after(board, reply, moves) for reply in list(board.legal_moves))
+
+
+def test_the_clock_enters_the_table_key_only_near_the_limit():
+    pieces = "4RR2/8/8/8/K7/8/2k5/8 w - - {} 40"
+    low = {Chess(pieces.format(clock)).key() for clock in range(0, 32)}
+    assert len(low) == 1                      # the middlegame's transpositions are kept
+    high = {Chess(pieces.format(clock)).key() for clock in range(32, 100)}
+    assert len(high) == 68 and not (high & low)
