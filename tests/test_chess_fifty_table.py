@@ -76,3 +76,17 @@ def test_the_clock_enters_the_table_key_only_near_the_limit():
     assert len(low) == 1                      # the middlegame's transpositions are kept
     high = {Chess(pieces.format(clock)).key() for clock in range(32, 100)}
     assert len(high) == 68 and not (high & low)
+
+
+@pytest.mark.parametrize("clock", [32767, 32768, 40000, 1_000_000])
+def test_large_halfmove_clocks_survive_play_and_undo(clock):
+    # The undo record kept the clock in 16 bits: 40000 came back as -25536 after an undo.
+    fen = f"8/8/8/8/8/Q7/4K1k1/8 w - - {clock} 40"
+    game = Chess(fen)
+    for move in game.legal_moves():
+        game.play(move)
+        assert game.halfmove_clock == clock + 1
+        game.undo()
+        assert game.halfmove_clock == clock and game.fen() == fen
+    result = nm.search(game, 2)
+    assert result.value == 0 and game.fen() == fen      # drawn by the rule, game untouched

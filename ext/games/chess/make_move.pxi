@@ -14,7 +14,7 @@ cdef void make_chess_move(Position* p, Move move) noexcept nogil:
     record.middlegame = p.middlegame
     record.endgame = p.endgame
     record.phase = <int16_t> p.phase
-    record.halfmove_clock = <int16_t> p.halfmove_clock
+    record.halfmove_clock = p.halfmove_clock
     record.captured = captured
     record.castling = <int8_t> p.castling
     record.en_passant_square = <int8_t> p.en_passant_square
@@ -106,7 +106,7 @@ cdef void make_null(Position* p) noexcept nogil:
     record.middlegame = p.middlegame
     record.endgame = p.endgame
     record.phase = <int16_t> p.phase
-    record.halfmove_clock = <int16_t> p.halfmove_clock
+    record.halfmove_clock = p.halfmove_clock
     record.captured = 0
     record.castling = <int8_t> p.castling
     record.en_passant_square = <int8_t> p.en_passant_square
