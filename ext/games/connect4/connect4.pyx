@@ -452,15 +452,17 @@ cdef class ConnectFour(NativeGame):
         negative of the opponent's; a draw 0; None stays None. TypeError for a value that is
         not an int; ValueError for one no solve of this position can give (a heuristic value,
         or a win or loss the board has no room or the wrong turn for)."""
+        cdef long long plies
         if value is None:
             return None
-        if isinstance(value, bool) or not hasattr(value, "__index__"):
-            raise TypeError(f"value must be an int (a solved value), not {type(value).__name__} "
-                            f"{short_repr(value)}")
-        value = value.__index__()
+        if type(value) is not int:       # the results' own values are ints: no checks then
+            if isinstance(value, bool) or not hasattr(value, "__index__"):
+                raise TypeError(f"value must be an int (a solved value), not "
+                                f"{type(value).__name__} {short_repr(value)}")
+            value = value.__index__()
         if value == 0:
             return 0
-        plies = WIN - abs(value)
+        plies = WIN - abs(value) if abs(value) <= WIN else -1
         # The side to move wins on its own moves (odd plies from here), loses on the other's
         # (or has lost already: -WIN, when the last stone won).
         if (abs(value) <= EVAL_LIMIT or not 0 <= plies <= self.cells - self.played
