@@ -4,7 +4,7 @@ python-chess oracles of terminations and forced mates."""
 from __future__ import annotations
 
 import random
-from typing import Iterator, List, Tuple
+from typing import Callable, Iterator, List, Tuple
 
 import chess
 
@@ -61,25 +61,32 @@ def expected_termination(board: chess.Board, history: bool = True):
     return None
 
 
-def forced_mate(board: chess.Board, moves: int) -> bool:
-    """python-chess oracle: the side to move mates within `moves` moves against every defence."""
+def game_over(board: chess.Board) -> bool:
+    """python-chess's end of the game (the fifty-move rule only when claimed)."""
+    return board.is_game_over()
+
+
+def forced_mate(board: chess.Board, moves: int, over: Callable[[chess.Board], bool] = game_over) -> bool:
+    """python-chess oracle: the side to move mates within `moves` moves against every defence.
+    `over(board)`: the game has ended there (a position after a mate is never asked)."""
     for move in list(board.legal_moves):
         board.push(move)
         try:
             if board.is_checkmate():
                 return True
-            if moves > 1 and not board.is_game_over():
-                if all(mates_after(board, reply, moves - 1) for reply in list(board.legal_moves)):
+            if moves > 1 and not over(board):
+                if all(mates_after(board, reply, moves - 1, over) for reply in list(board.legal_moves)):
                     return True
         finally:
             board.pop()
     return False
 
 
-def mates_after(board: chess.Board, reply: chess.Move, moves: int) -> bool:
+def mates_after(board: chess.Board, reply: chess.Move, moves: int,
+                over: Callable[[chess.Board], bool] = game_over) -> bool:
     """After the defender's `reply`, the side then to move mates within `moves` moves."""
     board.push(reply)
     try:
-        return forced_mate(board, moves)
+        return not over(board) and forced_mate(board, moves, over)
     finally:
         board.pop()

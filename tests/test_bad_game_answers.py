@@ -7,32 +7,11 @@ import numpy as np
 import pytest
 
 import negamax as nm
+from helpers import Subtraction
 from negamax.games import ConnectFour
 
 
-class Nim(nm.Game):
-    """Take 1, 2 or 3; who takes the last one wins."""
-
-    max_moves = 3
-
-    def __init__(self, count: int):
-        self.count, self.taken = count, []
-
-    def legal_moves(self):
-        return [k for k in (1, 2, 3) if k <= self.count]
-
-    def play(self, move):
-        self.count -= move
-        self.taken.append(move)
-
-    def undo(self):
-        self.count += self.taken.pop()
-
-    def is_terminal(self):
-        return self.count == 0
-
-    def evaluate(self):
-        return -nm.WIN if self.count == 0 else 0
+Nim = Subtraction      # take 1, 2 or 3; who takes the last one wins
 
 
 class TooManyMoves(Nim):
@@ -40,6 +19,10 @@ class TooManyMoves(Nim):
 
 
 class EndsWithoutSayingSo(Nim):
+    def __init__(self, stones):
+        super().__init__(stones)
+        self.max_ply = 64            # room to reach 0 stones
+
     def is_terminal(self):
         return False                 # at 0 stones: no moves, yet "not over"
 

@@ -8,6 +8,7 @@ import chess
 import pytest
 
 import negamax as nm
+from chess_helpers import forced_mate, mates_after
 from negamax.games import Chess
 
 
@@ -15,32 +16,9 @@ def over_by_rule(board: chess.Board) -> bool:
     return board.halfmove_clock >= 100 or board.is_insufficient_material() or board.is_stalemate()
 
 
-def mates_within(board: chess.Board, moves: int) -> bool:
-    """The side to move mates within `moves` moves against every defence."""
-    for move in list(board.legal_moves):
-        board.push(move)
-        try:
-            if board.is_checkmate():
-                return True
-            if moves > 1 and not over_by_rule(board) and all(
-                    _mates_after(board, reply, moves - 1) for reply in list(board.legal_moves)):
-                return True
-        finally:
-            board.pop()
-    return False
-
-
-def _mates_after(board: chess.Board, reply: chess.Move, moves: int) -> bool:
-    board.push(reply)
-    try:
-        return not over_by_rule(board) and mates_within(board, moves)
-    finally:
-        board.pop()
-
-
 def mate_distance(fen: str, most: int):
     board = chess.Board(fen)
-    return next((n for n in range(1, most + 1) if mates_within(board, n)), None)
+    return next((n for n in range(1, most + 1) if forced_mate(board, n, over_by_rule)), None)
 
 
 # A queen and king against a king: mate in 3 from clock 0; near the 100th ply the rule
@@ -67,7 +45,8 @@ def test_mates_near_the_fifty_move_limit_match_python_chess(template, clock, opt
 
 def mates_within_after_best(board: chess.Board, moves: int) -> bool:
     """After the attacker's move: every defence still loses within `moves` moves."""
-    return moves >= 1 and all(_mates_after(board, reply, moves) for reply in list(board.legal_moves))
+    return moves >= 1 and all(mates_after(board, reply, moves, over_by_rule)
+                              for reply in list(board.legal_moves))
 
 
 def test_the_clock_enters_the_table_key_only_near_the_limit():
