@@ -1,4 +1,4 @@
-"""search() and solve() keep the options of plain calls per thread (api._plain_options): the
+"""search() and solve() keep the options of plain calls per thread (api._kept, api._keep): the
 kept options must be exactly what a fresh check would build, bad values must still be refused
 on every call, and the kept options must never hold a table the thread no longer uses."""
 
@@ -125,7 +125,11 @@ def test_kept_engine_fields_follow_the_side_to_move_of_each_tree():
         spelled = nm.search(tree, algorithm="alphabeta", maximizing=maximizing, tt=False)
         assert (plain.value, plain.pv, plain.stats) == (spelled.value, spelled.pv, spelled.stats)
     assert nm.search(tree, maximizing=True).value != nm.search(tree, maximizing=False).value
+    sides = set()
     for key, value in kept().items():
-        if isinstance(key[0], tuple):           # ((options key), (root side, prefers))
+        if isinstance(key[0], tuple):           # ((options key), root side, prefers)
             options = kept()[key[0]]
-            assert value == options.engine_fields(*key[1])
+            assert value == options.engine_fields(*key[1:])
+            if key[0] == ("search", "alphabeta", None, True, None):
+                sides.add(key[1])
+    assert sides == {True, False}               # MAX's fields and MIN's, kept apart

@@ -46,24 +46,28 @@ def release_tables() -> None:
     _thread_tables.plain_options = {}    # they hold the old table
 
 
-def _plain_options(key: Tuple[Any, ...], build: Callable[[], Any]) -> Any:
-    """The options of a plain call (see search), built once per thread and key; also their
-    engine fields (keyed by the options' key and the game's part, see _searcher).
+def _kept(key: Tuple[Any, ...]) -> Any:
+    """What the thread kept for a plain call's `key` (see _keep), or None.
 
     A game loop or a solve per position calls search()/solve() with the same few arguments
     each time; checking them all again and deciding the defaults was half the Python cost of
-    a small search. The options hold the thread's own table, so each thread keeps its own
-    and drops them with that table (release_tables). A key holds only values of exact types
-    (None, bools, ints, strings): depth=True is refused on every call, never read as 1."""
+    a small search. So the options of a plain call, and their engine fields (keyed by the
+    options' key and the game's part, see _searcher), are kept. The options hold the
+    thread's own table, so each thread keeps its own and drops them with that table
+    (release_tables). A key holds only values of exact types (None, bools, ints, strings):
+    depth=True is refused on every call, never read as 1."""
     plain = getattr(_thread_tables, "plain_options", None)
-    options = plain.get(key) if plain is not None else None
-    if options is None:
-        options = build()          # making the thread's table empties the kept options
-        plain = getattr(_thread_tables, "plain_options", None)
-        if plain is None or len(plain) >= 64:    # a bound for callers cycling through depths
-            plain = _thread_tables.plain_options = {}
-        plain[key] = options
-    return options
+    return plain.get(key) if plain is not None else None
+
+
+def _keep(key: Tuple[Any, ...], value: Any) -> Any:
+    """Keep `value` for `key` (after building it: making the thread's table empties what was
+    kept) and return it."""
+    plain = getattr(_thread_tables, "plain_options", None)
+    if plain is None or len(plain) >= 64:    # a bound for callers cycling through depths
+        plain = _thread_tables.plain_options = {}
+    plain[key] = value
+    return value
 
 
 def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabeta",
@@ -110,17 +114,10 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
 
     Ctrl-C stops a search too; it then returns like a search that ran out of time, with
     stop_reason INTERRUPTED."""
-    def build() -> SearchOptions:
-        return SearchOptions.build(
-            algorithm=algorithm, depth=depth, ordering=ordering, time_limit=time_limit,
-            node_limit=node_limit, trace=trace, iterative=iterative, tt=tt, tt_mb=tt_mb,
-            threads=threads, stop=stop, table_for=_table_for_thread, killers=killers,
-            history=history, aspiration=aspiration, safe_moves=safe_moves,
-            quiescence=quiescence, check_extension=check_extension, null_move=null_move,
-            lmr=lmr)
-
     # A plain call: nothing given but the algorithm, depth, ordering and iterative, each of
-    # an exact type (the `is` tests below decide nothing else).
+    # an exact type (the `is` tests below decide nothing else): its options are kept (_kept).
+    plain_key: Optional[Tuple[Any, ...]] = None
+    options = None
     if (time_limit is None and node_limit is None and tt is None and tt_mb is None
             and stop is None and killers is None and history is None and aspiration is None
             and safe_moves is None and quiescence is None and check_extension is None
@@ -128,12 +125,18 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
             and threads == 1 and type(algorithm) is str
             and (depth is None or type(depth) is int) and (ordering is True or ordering is False)
             and (iterative is None or iterative is True or iterative is False)):
-        key = ("search", algorithm, depth, ordering, iterative)
-        options = _plain_options(key, build)
-        plain_key: Optional[Tuple[Any, ...]] = key
-    else:
-        plain_key = None
-        options = build()
+        plain_key = ("search", algorithm, depth, ordering, iterative)
+        options = _kept(plain_key)
+    if options is None:
+        options = SearchOptions.build(
+            algorithm=algorithm, depth=depth, ordering=ordering, time_limit=time_limit,
+            node_limit=node_limit, trace=trace, iterative=iterative, tt=tt, tt_mb=tt_mb,
+            threads=threads, stop=stop, table_for=_table_for_thread, killers=killers,
+            history=history, aspiration=aspiration, safe_moves=safe_moves,
+            quiescence=quiescence, check_extension=check_extension, null_move=null_move,
+            lmr=lmr)
+        if plain_key is not None:
+            _keep(plain_key, options)
     if on_iteration is not None and not callable(on_iteration):
         raise TypeError(f"on_iteration must be callable, not {type(on_iteration).__name__}")
     native = _native_copy(game, maximizing)
@@ -167,21 +170,19 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     as in search() and all on by default, except those that could change a value (null-move
     pruning and late move reductions are never used by the solver)."""
     weak = check_bool("weak", weak)
-
-    def build() -> SearchOptions:
-        return _solve_options(time_limit=time_limit, node_limit=node_limit, ordering=ordering,
-                              tt=tt, tt_mb=tt_mb, killers=killers, history=history,
-                              safe_moves=safe_moves, threads=threads, stop=stop)
-
+    plain_key: Optional[Tuple[Any, ...]] = None
+    options = None
     if (time_limit is None and node_limit is None and tt is None and tt_mb is None
             and killers is None and history is None and safe_moves is None and stop is None
             and type(threads) is int and threads == 1 and (ordering is True or ordering is False)):
-        key = ("solve", ordering)
-        options = _plain_options(key, build)     # see search()
-        plain_key: Optional[Tuple[Any, ...]] = key
-    else:
-        plain_key = None
-        options = build()
+        plain_key = ("solve", ordering)         # a plain call, as in search()
+        options = _kept(plain_key)
+    if options is None:
+        options = _solve_options(time_limit=time_limit, node_limit=node_limit, ordering=ordering,
+                                 tt=tt, tt_mb=tt_mb, killers=killers, history=history,
+                                 safe_moves=safe_moves, threads=threads, stop=stop)
+        if plain_key is not None:
+            _keep(plain_key, options)
     native = _native_copy(game, None)
     _check_table(options, native)
     # A tree's internal scores are ranks (or its own numbers): zero is not its value 0, so the
@@ -229,16 +230,18 @@ def _searcher(native: NativeGame, options: SearchOptions, callback: Any,
               game_prefers: bool = False, plain_key: Optional[Tuple[Any, ...]] = None) -> Searcher:
     """The engine's Searcher for `native`; `game_prefers`: the game's iterative_deepening
     (see SearchOptions.deepens); `plain_key`: the options are the thread's kept ones for
-    that key (see _plain_options), and so may be their engine fields."""
+    that key (see _kept), and so may be their engine fields."""
     if options.threads > 1 and isinstance(native, PythonGameAdapter):
         raise ValueError("threads > 1 needs a native game: a game written in Python holds the "
                          "GIL in every callback, so its threads could not run at once")
-    fields_key = (_root_maximizing(native), game_prefers)
+    root_maximizing = _root_maximizing(native)
     if plain_key is None:
-        engine_fields = options.engine_fields(*fields_key)
+        engine_fields = options.engine_fields(root_maximizing, game_prefers)
     else:
-        engine_fields = _plain_options((plain_key, fields_key),
-                                       lambda: options.engine_fields(*fields_key))
+        fields_key = (plain_key, root_maximizing, game_prefers)
+        engine_fields = _kept(fields_key)
+        if engine_fields is None:
+            engine_fields = _keep(fields_key, options.engine_fields(root_maximizing, game_prefers))
     return Searcher(native, engine_fields, options.table, options.stop, callback, options.threads)
 
 
