@@ -357,6 +357,42 @@ def test_the_table_is_kept_between_moves_and_cleared_by_ucinewgame():
     assert session.info_strings() == []
 
 
+def test_the_table_is_kept_when_go_comes_while_the_last_search_thread_unwinds():
+    # A GUI sends the next `go` as soon as it reads `bestmove`, while the thread that wrote it
+    # is still returning. That search is over, so its table serves the next one: no new
+    # table (a 64 MB allocation) inside the move's time.
+    lines: List[str] = []
+    hold = threading.Event()
+
+    def output(line: str) -> None:
+        lines.append(line)
+        if line.startswith("bestmove"):
+            hold.wait(5.0)               # the search thread stays alive after its answer
+
+    search = ScriptedSearch()
+    engine = UciEngine(output, new_game=PythonChess, search=search)
+
+    def wait_for_bestmoves(count: int) -> None:
+        deadline = time.monotonic() + 5.0
+        while sum(line.startswith("bestmove") for line in lines) < count:
+            assert time.monotonic() < deadline, lines
+            time.sleep(0.002)
+
+    engine.handle("position startpos")
+    engine.handle("go depth 1")
+    wait_for_bestmoves(1)
+    first = engine._job
+    assert first is not None and first.thread is not None and first.thread.is_alive()
+    engine.handle("position startpos moves e2e4")
+    engine.handle("go depth 1")
+    hold.set()
+    wait_for_bestmoves(2)
+    assert len(search.calls) == 2
+    assert search.calls[0]["tt"] is search.calls[1]["tt"]
+    assert [line for line in lines if line.startswith("info string")] == []
+    engine.shutdown()
+
+
 def test_run_reads_until_quit():
     lines: List[str] = []
     engine = UciEngine(lines.append, new_game=PythonChess, search=ScriptedSearch())

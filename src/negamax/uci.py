@@ -78,9 +78,12 @@ class _SearchJob:
         self.stop_signal.set()
 
 
-def _still_running(job: Optional[_SearchJob]) -> bool:
-    """Whether the search thread of `job` (None: no search yet) is still alive."""
-    return job is not None and job.thread is not None and job.thread.is_alive()
+def _still_searching(job: Optional[_SearchJob]) -> bool:
+    """Whether the search of `job` (None: no search yet) may still use its table: it has not
+    returned. Not whether its thread is alive: after writing `bestmove` the thread still has
+    to unwind, and a GUI sends the next `go` at once (a search that returned never touches the
+    table again)."""
+    return job is not None and job.thread is not None and not job.finished.is_set()
 
 
 class UciEngine:
@@ -171,7 +174,7 @@ class UciEngine:
         # Between searches, make the table at the Hash size now rather than in `go`, where a
         # large one (seconds for 4 GB) would eat into the move's time before the clock starts.
         # While a search runs the answer comes at once, as UCI asks.
-        if not _still_running(self._job):
+        if not _still_searching(self._job):
             self._table_for_search(self._job)
         self.write("readyok")
 
@@ -301,7 +304,7 @@ class UciEngine:
         """The engine's transposition table at the Hash size. A previous search that could
         not be stopped may still be running on the old table, which must not serve two
         searches at once: then the new search gets a table of its own."""
-        if self._table is None or self._table_mb != self.hash_mb or _still_running(previous):
+        if self._table is None or self._table_mb != self.hash_mb or _still_searching(previous):
             self._table = None      # free the old table before making the new one
             mb = self.hash_mb
             while True:
