@@ -54,3 +54,21 @@ class Nim(PlainNim):
 
 class NimWithoutKey(Nim):
     key = nm.Game.key
+
+
+class NimThatKillsItsWorker(Nim):
+    """Nim whose evaluation ends the process at once, as a crash in native code would (for
+    the tests of analyze's retries after a worker dies)."""
+
+    def evaluate(self):
+        import os
+        os._exit(3)
+
+
+class SlowNim(Nim):
+    """Nim that takes a millisecond per evaluation, so its searches overlap in a pool."""
+
+    def evaluate(self):
+        import time
+        time.sleep(0.001)
+        return super().evaluate()

@@ -13,7 +13,7 @@ import pytest
 
 import negamax as nm
 import negamax.batch as batch
-from keyed_nim import Nim
+from keyed_nim import Nim, NimThatKillsItsWorker, SlowNim
 
 ConnectFour = nm.games.ConnectFour
 TicTacToe = nm.games.TicTacToe
@@ -108,6 +108,18 @@ def test_the_default_process_pool_gives_the_same_results():
     games = positions()
     got = nm.analyze(games, depth=5, workers=2, progress=False)
     assert [fields(r) for r in got] == expected(games, depth=5)
+
+
+def test_a_position_that_kills_its_worker_fails_alone():
+    # The killer breaks the pool, then breaks the new pool again on its retry, taking the
+    # retries in flight beside it down too: those are tried once more alone, so only the
+    # killer is reported failed and every other position equals its single search.
+    games = [NimThatKillsItsWorker([1, 2])] + [SlowNim([2, 3]) for _ in range(6)]
+    got = nm.analyze(games, depth=3, workers=2, chunksize=1, progress=False)
+    error = got[0]
+    assert isinstance(error, nm.AnalysisError) and error.index == 0
+    assert "Broken" in error.exception_type
+    assert [fields(r) for r in got[1:]] == expected(games[1:], depth=3)
 
 
 def test_a_process_pool_of_the_callers_own():

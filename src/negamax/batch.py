@@ -221,10 +221,18 @@ def _run_batch(games: List[Any], solve: bool, options: Dict[str, Any], chunksize
                pool: _Pool, results: List[Optional[Outcome]], advance: Callable[[int], Any]) -> None:
     """Fill `results`: every chunk as one task; a task that fails as a whole (a game that
     does not pickle, a worker that died) is split into single positions, each tried once more,
-    and what still fails is recorded as that position's error."""
-    pending: Dict[cf.Future, Tuple[int, int, bool]] = {}   # future -> (start, count, is a retry)
+    and what still fails is recorded as that position's error.
 
-    def submit(start: int, count: int, retry: bool) -> None:
+    A broken process pool fails every task in it, not only the one whose position killed
+    the worker. So a retry lost to a broken pool is not yet counted as failed: it is tried
+    once more alone, with nothing else in flight, where only its own position can break the
+    pool (a position that kills its worker every time then fails alone, and the rest of the
+    batch completes)."""
+    first, retry, alone = 0, 1, 2     # attempts: in its chunk, by itself, with nothing beside it
+    pending: Dict[cf.Future, Tuple[int, int, int]] = {}   # future -> (start, count, attempt)
+    suspects: List[int] = []          # retries lost to a broken pool, to be tried alone
+
+    def submit(start: int, count: int, attempt: int) -> None:
         try:
             future = pool.submit(games[start:start + count], solve, options, start)
         except Exception as error:   # noqa: BLE001 - the executor refused the task
@@ -232,27 +240,35 @@ def _run_batch(games: List[Any], solve: bool, options: Dict[str, Any], chunksize
                 results[index] = _error_record(index, games[index], error)
             advance(count)
             return
-        pending[future] = (start, count, retry)
+        pending[future] = (start, count, attempt)
+
+    def failed(start: int, count: int, attempt: int, error: BaseException) -> None:
+        if attempt == first:
+            for index in range(start, start + count):
+                submit(index, 1, retry)
+        elif attempt == retry and isinstance(error, cf.BrokenExecutor):
+            suspects.append(start)
+        else:
+            results[start] = _error_record(start, games[start], error)
+            advance(1)
 
     try:
         for start in range(0, len(games), chunksize):
-            submit(start, min(chunksize, len(games) - start), False)
-        while pending:
+            submit(start, min(chunksize, len(games) - start), first)
+        while pending or suspects:
+            if not pending:
+                submit(suspects.pop(0), 1, alone)
+                continue
             done, _ = cf.wait(list(pending), return_when=cf.FIRST_COMPLETED)
             for future in done:
-                start, count, retry = pending.pop(future)
+                start, count, attempt = pending.pop(future)
                 try:
                     outcomes = future.result()
                     if len(outcomes) != count:
                         raise RuntimeError(f"a task of {count} positions returned "
                                            f"{len(outcomes)} results")
                 except Exception as error:   # noqa: BLE001 - the task failed, not a position
-                    if retry:
-                        results[start] = _error_record(start, games[start], error)
-                        advance(1)
-                    else:
-                        for index in range(start, start + count):
-                            submit(index, 1, True)
+                    failed(start, count, attempt, error)
                     continue
                 results[start:start + count] = outcomes
                 advance(count)
