@@ -12,6 +12,7 @@ import json
 import pytest
 
 import negamax as nm
+from negamax.cli_input import read_nested
 from negamax import cli_analyze
 from negamax.__main__ import main
 
@@ -85,6 +86,20 @@ def test_bad_lines_are_reported_and_the_rest_runs(tmp_path, capsys):
     assert "empty list" in failed[5]["message"]
     assert records[5]["value"] == nm.search(nm.games.TicTacToe("xo......."), depth=2).value
     assert "6 of 7 positions failed (lines 1, 2, 3, 4, 5, 7)" in err
+
+
+def test_trees_of_any_depth_are_read_as_search_tree_reads_them(tmp_path, capsys):
+    # 1,000 levels as JSON and 300 as Python tuples: deeper than a recursive reader goes.
+    deep = "[" * 1000 + "1, 0" + "], 0" * 999 + "]"
+    tuples = "(" * 300 + "1, 0" + "), 0" * 299 + ")"
+    path = tmp_path / "deep.txt"
+    path.write_text(f"tree {deep}\ntree {tuples}\n")
+    status, out, err = run(capsys, str(path), "--executor", "threads", "--no-progress")
+    assert status == 0, err
+    records = [json.loads(line) for line in out.splitlines()]
+    for record, text in zip(records, (deep, tuples)):
+        expected = nm.search(nm.trees.from_nested(read_nested(text)))
+        assert (record["value"], record["depth"]) == (expected.value, expected.depth)
 
 
 def test_solve(tmp_path, capsys):

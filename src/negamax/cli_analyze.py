@@ -10,7 +10,6 @@ and the run goes on; the exit status is then 1.
 from __future__ import annotations
 
 import argparse
-import ast
 import concurrent.futures as cf
 import csv
 import json
@@ -18,6 +17,7 @@ import sys
 from typing import Any, Callable, Dict, Iterator, List, Optional, TextIO, Tuple
 
 import negamax as nm
+from negamax.cli_input import read_nested
 from negamax.results import AnalysisError, SolveResult
 
 COMMANDS = ("analyze",)
@@ -35,15 +35,12 @@ class UsageError(ValueError):
 
 
 def _read_nested(text: str) -> Any:
+    """The tree of a `tree` line, read as `negamax search tree` reads its argument: without
+    recursion, so any depth the search takes works."""
     try:
-        return json.loads(text)
-    except ValueError:
-        pass
-    try:
-        return ast.literal_eval(text)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        raise ValueError(f"cannot read the tree {text[:60]!r}: write it as a nested list of "
-                         f"numbers, e.g. [[3, 4], [8, 5]]") from None
+        return read_nested(text)
+    except ValueError as error:
+        raise ValueError(f"cannot read the tree {text[:60]!r}: {error}") from None
 
 
 def _native_reader(cls: type) -> Callable[[str], Any]:
