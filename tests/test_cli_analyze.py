@@ -102,6 +102,18 @@ def test_trees_of_any_depth_are_read_as_search_tree_reads_them(tmp_path, capsys)
         assert (record["value"], record["depth"]) == (expected.value, expected.depth)
 
 
+def test_an_output_path_that_cannot_be_written_is_refused_before_any_search(
+        positions, tmp_path, capsys, monkeypatch):
+    def no_search(*args, **kwargs):
+        raise AssertionError("analyze ran although the output cannot be written")
+
+    monkeypatch.setattr(nm, "analyze", no_search)
+    target = tmp_path / "missing-folder" / "out.jsonl"
+    status, out, err = run(capsys, str(positions), "--output", str(target), "--executor", "threads")
+    assert status == 2 and "cannot write" in err and str(target) in err
+    assert out == ""
+
+
 def test_solve(tmp_path, capsys):
     path = tmp_path / "late.txt"
     path.write_text("connect4 2252576253462244111563365343671351441\ntictactoe x...o....\n")

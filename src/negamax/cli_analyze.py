@@ -204,18 +204,16 @@ def _read_lines(path: str) -> List[str]:
         raise UsageError(f"cannot read {path!r}: {error}") from None
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run `negamax analyze`; the exit status."""
+def _open_output(path: str) -> TextIO:
     try:
-        return _run(args)
-    except (UsageError, ValueError, TypeError) as error:
-        print(f"negamax analyze: error: {error}", file=sys.stderr)
-        return 2
+        return open(path, "w", encoding="utf-8", newline="")
+    except OSError as error:
+        raise UsageError(f"cannot write {path!r}: {error}") from None
 
 
-def _run(args: argparse.Namespace) -> int:
-    options = _options(args)
-    positions = list(read_positions(_read_lines(args.file)))
+def _analyze(args: argparse.Namespace, options: Dict[str, Any],
+             positions: List[Tuple[int, str, str, Any]]) -> List[Dict[str, Any]]:
+    """The records of every position line: a result, or the error of reading or searching it."""
     readable = [(index, game) for index, (_, _, _, game) in enumerate(positions)
                 if not isinstance(game, BaseException)]
     executor, release = _executor(args)
@@ -228,16 +226,34 @@ def _run(args: argparse.Namespace) -> int:
     by_position: List[Any] = [game for (_, _, _, game) in positions]
     for (index, _), outcome in zip(readable, outcomes):
         by_position[index] = outcome
-    records = [_record(number, name, text, outcome)
-               for (number, name, text, _), outcome in zip(positions, by_position)]
-    if args.output:
+    return [_record(number, name, text, outcome)
+            for (number, name, text, _), outcome in zip(positions, by_position)]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `negamax analyze`; the exit status."""
+    try:
+        return _run(args)
+    except (UsageError, ValueError, TypeError) as error:
+        print(f"negamax analyze: error: {error}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    options = _options(args)
+    positions = list(read_positions(_read_lines(args.file)))
+    # The output file is opened before any work is sent: a path that cannot be written is a
+    # usage error found at once, not after hours of searching.
+    out = _open_output(args.output) if args.output else sys.stdout
+    try:
+        records = _analyze(args, options, positions)
         try:
-            with open(args.output, "w", encoding="utf-8", newline="") as out:
-                write_records(records, out, args.format)
+            write_records(records, out, args.format)
         except OSError as error:
-            raise UsageError(f"cannot write {args.output!r}: {error}") from None
-    else:
-        write_records(records, sys.stdout, args.format)
+            raise UsageError(f"cannot write {args.output or 'the output'!r}: {error}") from None
+    finally:
+        if out is not sys.stdout:
+            out.close()
     failed = [record["line"] for record in records if "error" in record]
     if failed:
         shown = ", ".join(map(str, failed[:20])) + (" ..." if len(failed) > 20 else "")
