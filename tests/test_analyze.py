@@ -122,6 +122,30 @@ def test_a_position_that_kills_its_worker_fails_alone():
     assert [fields(r) for r in got[1:]] == expected(games[1:], depth=3)
 
 
+def test_checking_the_options_makes_no_table_of_their_size_here(monkeypatch):
+    # The workers make tables of tt_mb; the process that only checks the options must not
+    # (a small Dask client asking for 1 GB tables), nor replace the table its thread keeps.
+    import negamax.api as api
+
+    nm.search(nm.games.TicTacToe(), depth=2, tt=True, tt_mb=1)
+    kept = api._thread_tables.table
+    made = []
+    real = api.TranspositionTable
+
+    def recording(mb):
+        made.append(mb)
+        return real(mb)
+
+    monkeypatch.setattr(api, "TranspositionTable", recording)
+    for solve in (False, True):
+        batch._call_options(solve, None, None, None, {"tt": True, "tt_mb": 1024})
+        batch._call_options(solve, None, None, None, {})
+    assert made and max(made) <= batch.CHECK_TT_MB
+    assert api._thread_tables.table is kept
+    with pytest.raises(ValueError, match="tt_mb"):
+        batch._call_options(True, None, None, None, {"tt_mb": -1})
+
+
 def test_a_process_pool_of_the_callers_own():
     games = positions() + [NimThatDoesNotPickle([1, 1])] + [TicTacToe("x........")]
     context = multiprocessing.get_context("spawn")

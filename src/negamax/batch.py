@@ -21,6 +21,7 @@ import traceback as _traceback
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import negamax
+from negamax.options import check_tt_mb
 from negamax.results import AnalysisError, SearchResult, SolveResult
 
 __all__ = ["analyze", "BatchError", "CHUNKS_PER_WORKER"]
@@ -125,8 +126,26 @@ def _call_options(solve: bool, depth: Any, time_limit: Any, node_limit: Any,
         call["time_limit"] = time_limit
     if node_limit is not None:
         call["node_limit"] = node_limit
-    function(negamax.trees.from_nested([0, 0]), **call)   # raises for a bad value
+    _check_call(function, call)
     return call
+
+
+#: The table size of the check call (megabytes): the real tt_mb is for the workers.
+CHECK_TT_MB = 1 / 64
+
+
+def _check_call(function: Callable[..., Any], call: Dict[str, Any]) -> None:
+    """Raise what `function` raises for the options `call` (by one call on a tiny tree),
+    without a table of their tt_mb in this process: tt_mb is checked, then the call uses a
+    tiny table, on a thread of its own, so the caller's thread keeps the table it had."""
+    check = dict(call)
+    if check.get("tt_mb") is not None:
+        check_tt_mb(check["tt_mb"])
+        check["tt_mb"] = CHECK_TT_MB
+    elif check.get("tt") is not False:
+        check.setdefault("tt_mb", CHECK_TT_MB)
+    with cf.ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(function, negamax.trees.from_nested([0, 0]), **check).result()
 
 
 def _check_count(name: str, value: Any) -> Optional[int]:
