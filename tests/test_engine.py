@@ -251,6 +251,23 @@ def test_search_many_rejects_what_it_cannot_batch():
         nm.search_many([TicTacToe()], on_iteration=print)
     with pytest.raises(ValueError, match="one thread"):
         nm.search_many([TicTacToe()], threads=2)
+    with pytest.raises(TypeError, match="threads must be an int"):
+        nm.search_many([TicTacToe()], threads="2")
+
+
+@pytest.mark.parametrize("option", [dict(algorithm="pvs"), dict(depth=3), dict(maximizing=False),
+                                    dict(trace=True), dict(iterative=True), dict(colour=1)])
+def test_solve_many_refuses_what_solve_refuses_naming_it(option):
+    tree = nm.trees.from_nested([[1, 2], [3, 4]])
+    with pytest.raises(TypeError):
+        nm.solve(tree, **option)
+    with pytest.raises(TypeError, match=f"solve_many.*{next(iter(option))}"):
+        nm.solve_many([tree], **option)
+
+
+def test_search_many_refuses_an_option_search_does_not_take():
+    with pytest.raises(TypeError, match="search_many.*'weak'"):
+        nm.search_many([TicTacToe()], weak=True)
 
 
 def test_a_stop_signal_set_before_the_search_stops_it_at_once():

@@ -13,7 +13,9 @@ from negamax._python_game import PythonGameAdapter
 from negamax.errors import error_for_status
 from negamax.game import NativeGame
 from negamax.games._trees import TreeGame
-from negamax.options import ALGORITHMS, DEFAULT_TT_MB, ENHANCEMENTS, SearchOptions, check_bool
+from negamax.options import (
+    ALGORITHMS, DEFAULT_TT_MB, ENHANCEMENTS, SearchOptions, check_bool, check_threads,
+)
 from negamax.python_game import Game, check_limits, overrides
 from negamax.results import SearchResult, SolveResult, StopReason
 from negamax.result_building import build_search_result, build_solve_result
@@ -267,12 +269,25 @@ def _batch_searchers(natives: List[NativeGame], games: List[Any], options: Searc
     return searchers
 
 
+def _batch_options(solve: bool) -> frozenset:
+    """The keyword options of solve_many (those of solve()) or search_many (search()'s)."""
+    function = globals()["solve" if solve else "search"]
+    code = function.__code__
+    names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    return frozenset(names) - {"game", "weak", "depth", "on_iteration"}
+
+
 def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth: Any = None,
                weak: bool = False) -> list:
+    name = "solve_many" if solve else "search_many"
     if "on_iteration" in options:
-        raise TypeError("search_many and solve_many take no on_iteration")
-    if options.get("threads", 1) != 1:
-        raise ValueError("search_many and solve_many run each search on one thread")
+        raise TypeError(f"{name} takes no on_iteration")
+    unknown = sorted(set(options) - _batch_options(solve))
+    if unknown:
+        raise TypeError(f"{name}() takes no option {', '.join(map(repr, unknown))} "
+                        f"(it takes those of {'solve' if solve else 'search'}())")
+    if check_threads(options.get("threads", 1)) != 1:
+        raise ValueError(f"{name} runs each search on one thread: give threads=1")
     maximizing = options.pop("maximizing", None)
     if solve:
         built = _solve_options(**options)
