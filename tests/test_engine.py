@@ -401,3 +401,17 @@ def test_the_solver_never_prunes_unsoundly():
     # The solver runs without null moves or reductions: its value is the exact one.
     game = SyntheticGame(4, length=8)
     assert nm.solve(game).value == reference_value(game, 64, False, False)
+
+
+@pytest.mark.parametrize("game", [TicTacToe("xoxoxo..."), TicTacToe("xxxoo...."), TicTacToe("x...o...."),
+                                  ConnectFour("4444443"), nm.trees.from_nested([[1, [2, 3]], 4])])
+@pytest.mark.parametrize("algorithm", ["alphabeta", "pvs", "mtdf"])
+def test_a_completed_search_to_a_depth_reports_that_depth_with_or_without_deepening(game, algorithm):
+    # Iterative deepening stops early when no line reached the horizon (the game ended on
+    # every line, or the root is over): its result is the single search's, depth included.
+    for depth in (1, 4, 12):
+        single = nm.search(game, depth, algorithm=algorithm, iterative=False)
+        deepened = nm.search(game, depth, algorithm=algorithm, iterative=True)
+        assert single.stop_reason is deepened.stop_reason is nm.StopReason.COMPLETED
+        assert single.depth == deepened.depth == depth
+        assert single.value == deepened.value

@@ -455,9 +455,11 @@ cdef class Searcher:
             value = None
             pv = []
             depth = 0
-        if (c.status == STOP_COMPLETED and self.completed_depth >= 0
-                and c.options.max_depth == UNLIMITED_DEPTH):
-            depth = c.stats.max_ply
+        if c.status == STOP_COMPLETED and self.completed_depth >= 0:
+            # To the end of the game: the longest line searched. To a depth: that depth, also
+            # when iterative deepening ended early because no line reached its horizon (the
+            # result is then the one a single search to that depth gives, depth included).
+            depth = c.stats.max_ply if c.options.max_depth == UNLIMITED_DEPTH else c.options.max_depth
         trace = None
         if c.status == FAIL_OUT_OF_MEMORY:    # the trace could not grow: drop it, free memory
             free(c.trace_ply)
