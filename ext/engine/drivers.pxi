@@ -6,8 +6,14 @@ cdef Score ASPIRATION_DELTA = 16      # first half-width of an aspiration window
 
 
 cdef inline Score search_once(Searcher searcher, int depth, Score alpha, Score beta) noexcept nogil:
-    """One complete search to `depth` with the window (alpha, beta)."""
-    return searcher.kernels.search_root(&searcher.context, searcher.game, depth, alpha, beta)
+    """One complete search to `depth` with the window (alpha, beta). A game callback that
+    failed since the last poll stops the search here, so no driver reads its value (a
+    Python game's KeyboardInterrupt would otherwise leave a bound nothing proved)."""
+    cdef Score value = searcher.kernels.search_root(&searcher.context, searcher.game, depth,
+                                                    alpha, beta)
+    if searcher.context.status == RUNNING and searcher.game.error:
+        fail(&searcher.context, FAIL_GAME_CALLBACK)
+    return value
 
 
 cdef Score search_iteration(Searcher searcher, int depth, Score guess, bint has_guess) noexcept nogil:
