@@ -274,3 +274,25 @@ def test_ctrl_c_in_a_python_game_leaves_only_proven_bounds(after_calls):
             # a completed iteration: its value is what a search to that depth gives
             reference = nm.search(interrupted_nim(10**9), searched.depth, algorithm="alphabeta")
             assert searched.value == reference.value
+
+
+@pytest.mark.parametrize("many", [nm.search_many, nm.solve_many])
+def test_ctrl_c_stops_the_whole_batch(many):
+    # Each search alone would run for the whole time limit (the empty Connect Four board):
+    # Ctrl-C is seen once, by the search running then, and the rest of the batch stops too.
+    games = [nm.games.ConnectFour() for _ in range(3)]
+    options = dict(algorithm="pvs") if many is nm.search_many else {}
+    results, wall = run_and_interrupt(lambda: many(games, time_limit=20, **options), delay=0.2)
+    assert wall < 10
+    assert [r.stop_reason for r in results] == [nm.StopReason.INTERRUPTED] * 3
+
+
+def test_ctrl_c_in_one_python_game_of_a_batch_stops_the_rest():
+    from keyed_nim import Nim
+
+    games = [Nim(HEAPS), interrupted_nim(30), Nim(HEAPS)]
+    results = nm.solve_many(games)
+    assert results[0].stop_reason is nm.StopReason.COMPLETED
+    assert results[0].value == nim_value(HEAPS)
+    assert [r.stop_reason for r in results[1:]] == [nm.StopReason.INTERRUPTED] * 2
+    assert results[2].value is None and results[2].stats.nodes == 0

@@ -529,7 +529,7 @@ def run_many(list searchers, bint solve=False, bint weak=False):
     (games written in Python take it back in their callbacks). Returns their result dicts, in
     order. Searches with an iteration callback are not allowed here."""
     cdef Searcher searcher
-    cdef Py_ssize_t i, count = len(searchers)
+    cdef Py_ssize_t i, later, count = len(searchers)
     for searcher in searchers:
         if searcher.reports_iterations or searcher.helpers:
             raise ValueError("run_many runs each search on one thread, without on_iteration")
@@ -550,6 +550,12 @@ def run_many(list searchers, bint solve=False, bint weak=False):
         with nogil:
             for i in range(count):
                 run_one(<Searcher> items[i], solve, weak)
+                if stops_the_batch(<Searcher> items[i]):
+                    # Ctrl-C or the stop signal ended this search: the rest of the batch
+                    # stops too, each with no result (a Ctrl-C is seen once, by one search).
+                    for later in range(i + 1, count):
+                        skip_interrupted(<Searcher> items[later])
+                    break
         results = []
         for searcher in searchers:
             elapsed = searcher.finished_at - searcher.started
@@ -559,6 +565,24 @@ def run_many(list searchers, bint solve=False, bint weak=False):
         for table in claimed:
             table.release()
         free(items)
+
+
+cdef bint stops_the_batch(Searcher searcher) noexcept nogil:
+    """Whether a batch's search was interrupted (Ctrl-C, the stop signal, or a Python game's
+    callback that raised KeyboardInterrupt), which stops the whole batch."""
+    if searcher.context.status == STOP_INTERRUPTED:
+        return True
+    if searcher.context.status != FAIL_GAME_CALLBACK:
+        return False
+    with gil:
+        return isinstance(getattr(searcher.game, "exception", None), KeyboardInterrupt)
+
+
+cdef void skip_interrupted(Searcher searcher) noexcept nogil:
+    """A batch's search that never ran: interrupted at its start, with no result."""
+    searcher.start_clock()
+    fail(&searcher.context, STOP_INTERRUPTED)
+    searcher.finished_at = searcher.started
 
 
 cdef void run_one(Searcher searcher, bint solve, bint weak) noexcept nogil:
