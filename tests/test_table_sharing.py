@@ -50,3 +50,30 @@ def test_a_failed_search_releases_its_table():
     with pytest.raises(RuntimeError, match="stop here"):
         nm.search(ConnectFour("44"), 6, algorithm="pvs", tt=table, iterative=True, on_iteration=boom)
     assert nm.search(ConnectFour("44"), 4, tt=table).best_move is not None
+
+
+def test_a_failed_reinit_keeps_the_table_whole():
+    table = nm.TranspositionTable(1)
+    with pytest.raises(ValueError, match="table size"):
+        table.__init__(0)
+    with pytest.raises(TypeError, match="megabytes"):
+        table.__init__("big")
+    assert table.entries_count == 65536 and table.mb == 1
+    game = nm.games.ConnectFour("4453")
+    kept = nm.search(game, 6, algorithm="pvs", tt=table)
+    fresh = nm.search(game, 6, algorithm="pvs", tt=nm.TranspositionTable(1))
+    assert (kept.value, kept.pv, kept.stats) == (fresh.value, fresh.pv, fresh.stats)
+
+
+def test_a_table_without_memory_is_refused_never_read():
+    table = nm.TranspositionTable.__new__(nm.TranspositionTable)
+    assert table.entries_count == 0 and table.hashfull() == 0
+    table.clear()
+    game = nm.games.ConnectFour("4453")
+    with pytest.raises(ValueError, match="no memory"):
+        nm.search(game, 6, algorithm="pvs", tt=table)
+    with pytest.raises(ValueError, match="no memory"):
+        nm.solve_many([game], tt=table)
+    table.__init__(1)                    # made whole, it serves searches
+    assert nm.search(game, 6, algorithm="pvs", tt=table).value == \
+        nm.search(game, 6, algorithm="pvs", tt=nm.TranspositionTable(1)).value

@@ -29,12 +29,16 @@ cdef class TranspositionTable:
 
     def __cinit__(self):
         self.table.entries = NULL
+        self.table.bucket_mask = 0
         self.searching = 0
 
     cdef void claim(self) except *:
         """Mark the table as used by one search, or raise ValueError if another search (from
         another Python thread) is using it now: two searches interleaving their generations
         would read each other's entries, which can be positions of another game."""
+        if self.table.entries == NULL:
+            raise ValueError("this TranspositionTable has no memory: it was made without "
+                             "__init__, or its __init__ failed; make a new one")
         if not negamax_cas_i64(&self.searching, 0, 1):
             raise ValueError("this TranspositionTable is in use by another search: a table "
                              "serves one search at a time (the threads of one threads=N search "
@@ -44,8 +48,11 @@ cdef class TranspositionTable:
         negamax_cas_i64(&self.searching, 1, 0)
 
     def __init__(self, mb=64):
-        negamax_large_free(self.table.entries)
-        self.table.entries = NULL
+        # A second __init__ replaces the memory only once the new size is known to be good
+        # (and never while a search uses the table).
+        if self.searching:
+            raise ValueError("this TranspositionTable is in use by a search: it cannot be "
+                             "made anew now")
         if isinstance(mb, bool) or not isinstance(mb, numbers.Real):
             raise TypeError(f"the table size must be a number of megabytes, not {type(mb).__name__}")
         if not (mb > 0 and mb <= MAX_TABLE_MB):
@@ -57,13 +64,15 @@ cdef class TranspositionTable:
             buckets *= 2
         # Aligned to 2 MB and backed by huge pages where the system offers them (see
         # ext/negamax_memory.h): probes land anywhere in the table.
-        self.table.entries = <TTEntry*> negamax_large_alloc(buckets * 2 * sizeof(TTEntry))
-        if self.table.entries == NULL:
+        cdef TTEntry* entries = <TTEntry*> negamax_large_alloc(buckets * 2 * sizeof(TTEntry))
+        if entries == NULL:
             raise MemoryError(f"cannot allocate a {mb:g} MB transposition table: this machine has "
                               f"not that much free memory; give a smaller size")
         # Touch every page now: a fresh page costs a fault on first use, which would otherwise
         # land inside the searches (the cost of a short search would be mostly page faults).
-        memset(self.table.entries, 0, buckets * 2 * sizeof(TTEntry))
+        memset(entries, 0, buckets * 2 * sizeof(TTEntry))
+        negamax_large_free(self.table.entries)
+        self.table.entries = entries
         self.table.bucket_mask = buckets - 1
         self.table.generation = 0
         self.mb = buckets * 2 * sizeof(TTEntry) / 1048576.0
@@ -73,7 +82,9 @@ cdef class TranspositionTable:
 
     @property
     def entries_count(self):
-        """Number of entries the table holds."""
+        """Number of entries the table holds (0 for a table without memory)."""
+        if self.table.entries == NULL:
+            return 0
         return int((self.table.bucket_mask + 1) * 2)
 
     def clear(self):
@@ -85,6 +96,8 @@ cdef class TranspositionTable:
         UCI's `info hashfull` reports it)."""
         cdef uint64_t count = min(<uint64_t> 1000, (self.table.bucket_mask + 1) * 2), used = 0, i
         cdef uint64_t header
+        if self.table.entries == NULL:
+            return 0
         for i in range(count):
             header = entry_header(self.table.entries + i)
             if (header >> 48) != 0 and <uint16_t> (header >> 32) == self.table.generation:
@@ -96,6 +109,7 @@ cdef class TranspositionTable:
 
     cdef void new_generation(self) noexcept nogil:
         self.table.generation = <uint16_t> (self.table.generation + 1)
-        if self.table.generation == 0:      # wrapped: old entries could pass for current ones
+        # Wrapped: old entries could pass for current ones.
+        if self.table.generation == 0 and self.table.entries != NULL:
             memset(self.table.entries, 0, (self.table.bucket_mask + 1) * 2 * sizeof(TTEntry))
             self.table.generation = 1
