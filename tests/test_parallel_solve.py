@@ -67,3 +67,15 @@ def test_a_threaded_solve_runs_again_with_the_same_table():
     expected = [score for score, _ in _c_baseline.connect4_solve_many([first, second])]
     for moves, score in zip((first, second, first), expected + expected[:1]):
         assert nm.solve(ConnectFour(moves), threads=2, tt=table).score == score
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3, 4])
+def test_a_threaded_search_to_the_end_reports_the_longest_line(threads):
+    # depth of a search to the end is the longest line any thread searched (stats.max_ply);
+    # the README's tree is 3 plies deep along its principal variation.
+    tree = nm.trees.from_nested([[[3, 4], [8, [-2, 10], 5]], 7])
+    for _ in range(5):
+        result = nm.search(tree, threads=threads)
+        assert (result.value, result.depth, result.stats.max_ply) == (7, 3, 3)
+        played = nm.search(TicTacToe("x...o...."), algorithm="pvs", threads=threads)
+        assert played.depth == played.stats.max_ply >= len(played.pv)

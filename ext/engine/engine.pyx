@@ -435,6 +435,14 @@ cdef class Searcher:
                 best = helper
         return best
 
+    cdef int deepest_ply(self):
+        """The longest line any thread of the search entered (stats.max_ply)."""
+        cdef Searcher helper
+        cdef int deepest = self.context.stats.max_ply
+        for helper in self.helpers:
+            deepest = max(deepest, helper.context.stats.max_ply)
+        return deepest
+
     cdef dict collect(self, double elapsed):
         cdef SearchContext* c = &self.context
         cdef int64_t i
@@ -459,7 +467,7 @@ cdef class Searcher:
             # To the end of the game: the longest line searched. To a depth: that depth, also
             # when iterative deepening ended early because no line reached its horizon (the
             # result is then the one a single search to that depth gives, depth included).
-            depth = c.stats.max_ply if c.options.max_depth == UNLIMITED_DEPTH else c.options.max_depth
+            depth = self.deepest_ply() if c.options.max_depth == UNLIMITED_DEPTH else c.options.max_depth
         trace = None
         if c.status == FAIL_OUT_OF_MEMORY:    # the trace could not grow: drop it, free memory
             free(c.trace_ply)
