@@ -39,6 +39,7 @@ cdef class NativeGame:
         self.has_check = False
         self.has_null_move = False
         self.last_move_wins = False
+        self.max_ply_ends_game = True
         self._history = []
 
     # --- defaults of the search interface (a subclass overrides them) ------------------------
@@ -97,6 +98,7 @@ cdef class NativeGame:
         other.has_check = self.has_check
         other.has_null_move = self.has_null_move
         other.last_move_wins = self.last_move_wins
+        other.max_ply_ends_game = self.max_ply_ends_game
         other._history = list(self._history)
 
     # --- the Python-facing game ------------------------------------------------------------

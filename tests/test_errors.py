@@ -250,3 +250,50 @@ def test_numpy_bools_mean_what_python_bools_mean():
             == nm.search(game, 4, algorithm="minimax").value)
     from keyed_nim import NimWithoutKey
     raises_with_message(ValueError, nm.search, NimWithoutKey([1, 2]), 2, tt=np.True_)
+
+
+class LongerThanTheEngineFollows(nm.Game):
+    """One move a ply for 12,000 plies, then a loss for the side to move: longer than the
+    10,000 plies a search follows, and max_ply says so."""
+
+    max_moves = 1
+    max_ply = 15000
+
+    def __init__(self):
+        self.played = 0
+
+    def legal_moves(self):
+        return [0]
+
+    def play(self, move):
+        self.played += 1
+
+    def undo(self):
+        self.played -= 1
+
+    def is_terminal(self):
+        return self.played >= 12000
+
+    def evaluate(self):
+        return -nm.WIN if self.played >= 12000 else 0
+
+
+def test_a_game_longer_than_the_search_reach_is_searched_to_the_cap_and_not_solved():
+    # Past the engine's 10,000 plies the line ends at the horizon (a static value), as a depth
+    # would end it; the game did not break its max_ply, so no GameContractError. A solve
+    # cannot take that static value for a proof: it says why instead.
+    result = nm.search(LongerThanTheEngineFollows())
+    assert result.value == 0 and result.depth == 10000
+    with pytest.raises(ValueError, match="cannot be solved.*10000 plies") as error:
+        nm.solve(LongerThanTheEngineFollows())
+    assert not isinstance(error.value, nm.GameContractError)
+
+
+def test_chess_lines_past_its_search_reach_are_not_its_fault():
+    # Chess's max_ply (1,024) is the deepest line a search follows, not a bound on a game
+    # (the fifty-move rule lets one run longer): a search without a depth runs until its
+    # limit instead of blaming the game.
+    game = nm.games.Chess("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+    assert game.max_ply == 1024 and game.max_ply_ends_game is False
+    result = nm.search(game, None, algorithm="alphabeta", iterative=False, time_limit=0.3)
+    assert result.stop_reason is nm.StopReason.TIME_LIMIT

@@ -46,6 +46,8 @@ cdef enum Status:
     PROBE_SETTLED = 10        # Lazy SMP solve: another thread's bounds answered this thread's
                               # null window; it drops the search and takes the next one (never
                               # leaves solve_bounds)
+    FAIL_BEYOND_REACH = 11    # a solve's line ran past the deepest line a search may follow, in
+                              # a game whose max_ply does not bound its length (chess)
 
 cdef enum:
     UNLIMITED_DEPTH = MAX_SEARCH_PLY + 1

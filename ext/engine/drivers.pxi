@@ -118,6 +118,7 @@ cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
         # One search with the window (-1, 1): above, below or exactly zero.
         context.stats.null_window_searches += 1
         value = search_once(searcher, UNLIMITED_DEPTH, -1, 1)
+        check_solver_reach(context)
         if context.status == RUNNING:
             if value >= 1:
                 searcher.lower = value
@@ -139,6 +140,7 @@ cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
         context.probe = probe
         context.stats.null_window_searches += 1
         value = search_once(searcher, UNLIMITED_DEPTH, probe, probe + 1)   # above probe?
+        check_solver_reach(context)
         if context.status == PROBE_SETTLED:
             context.status = RUNNING        # another thread answered it first: next window
             continue
@@ -160,6 +162,14 @@ cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
     context.pv_table[0] = searcher.completed_pv[0]
     searcher.completed_pv_length = searcher.kernels.prove_line(
         context, searcher.game, searcher.lower, proven)
+
+
+cdef inline void check_solver_reach(SearchContext* context) noexcept nogil:
+    """A solve's search that ended a line at the horizon proved nothing: in a game whose
+    max_ply does not bound its length (chess), a line ran past the deepest a search may follow.
+    The solve stops there rather than take a static value for a proof."""
+    if context.status == RUNNING and context.horizon_reached:
+        fail(context, FAIL_BEYOND_REACH)
 
 
 cdef inline bint take_shared_bounds(Searcher searcher) noexcept nogil:

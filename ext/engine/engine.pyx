@@ -48,6 +48,7 @@ STATUS_NAMES = {
     FAIL_TOO_MANY_MOVES: "too_many_moves",
     FAIL_TOO_DEEP: "too_deep",
     FAIL_OUT_OF_MEMORY: "out_of_memory",
+    FAIL_BEYOND_REACH: "beyond_reach",
 }
 
 UNLIMITED = UNLIMITED_DEPTH
@@ -184,7 +185,11 @@ cdef class Searcher:
         # quiescence may take, whichever is less.
         room = EXTENSION_ROOM if (o.use_quiescence or o.use_check_extension) else 0
         game_plies = min(max(game.max_ply, 0), MAX_SEARCH_PLY)
-        self.context.capacity_from_game = game_plies <= o.max_depth + room
+        # The stacks end where the game does (a line past it is the game's fault, and the
+        # solver bounds wins and losses by it) only if max_ply bounds the game's length and
+        # the engine can follow it that far; otherwise a line ends there at the horizon.
+        self.context.capacity_from_game = (game.max_ply_ends_game and game.max_ply <= MAX_SEARCH_PLY
+                                           and game_plies <= o.max_depth + room)
         self.context.capacity = min(game_plies, o.max_depth + room, MAX_SEARCH_PLY) + 1
         self.context.max_moves = max(1, game.max_moves)
         self.allocate()

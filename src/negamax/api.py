@@ -376,6 +376,6 @@ def _stop_reason(raw: dict, searcher: Searcher, native: NativeGame, game: Any) -
     if status == "game_callback_failed":
         raise RuntimeError(f"{type(game).__name__} reported a failure during the search "
                            f"(its error flag was set)")
-    if status in ("too_many_moves", "too_deep", "out_of_memory"):
+    if status in ("too_many_moves", "too_deep", "out_of_memory", "beyond_reach"):
         raise error_for_status(status, game, native)
     return _STOP_REASONS[status]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from negamax.scores import MAX_PLY
+
 __all__ = ["GameContractError", "SearchMemoryError", "error_for_status"]
 
 
@@ -28,6 +30,10 @@ def error_for_status(status: str, game: Any, native: Any) -> BaseException:
     if status == "too_deep":
         return GameContractError(f"{name} went on past its max_ply = {native.max_ply} plies: "
                                  f"raise max_ply or give a depth")
+    if status == "beyond_reach":
+        return ValueError(f"{name} cannot be solved from this position: a line ran past the "
+                          f"{min(native.max_ply, MAX_PLY)} plies a search may follow, and its "
+                          f"games can last longer; search it to a depth instead")
     if status == "out_of_memory":
         return SearchMemoryError("not enough memory for the search trace: search without "
                                  "trace=True or with a smaller depth")

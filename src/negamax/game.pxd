@@ -61,6 +61,8 @@ cdef class NativeGame:
     cdef public bint has_check        # in_check is implemented: check extensions
     cdef public bint has_null_move    # make_null_move/unmake_null_move/null_move_allowed
     cdef public bint last_move_wins   # ends are -WIN for the side to move, or 0 (see above)
+    cdef public bint max_ply_ends_game  # True: max_ply bounds the game; False: only the deepest
+                                      # line a search may follow (chess), where a line ends
     cdef public int error         # set nonzero by a game whose callback failed: the search unwinds
     cdef list _history            # moves made through play(), for undo()
 

@@ -21,6 +21,7 @@ class NativeGame:
     has_check: bool
     has_null_move: bool
     last_move_wins: bool
+    max_ply_ends_game: bool
     iterative_deepening: bool
     def legal_moves(self) -> List[int]: ...
     def play(self, move: int) -> None: ...

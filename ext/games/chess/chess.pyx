@@ -31,6 +31,7 @@ from negamax.games.chess_outcome import Outcome, Termination
 
 cdef enum:
     SEARCH_PLIES = 1024        # max_ply: the deepest line a search may follow from a position
+                               # (the fifty-move rule lets a game run longer)
     STACK_HEADROOM = SEARCH_PLIES + 64
     MAX_PERFT_DEPTH = 32
     GENERATED_MOVES = 512      # room for any position with at most 16 pieces a side
@@ -127,6 +128,7 @@ cdef class Chess(NativeGame):
         self.cached_serial = self.status_serial = self.checkers_serial = self.evaluation_serial = 0
         self.max_moves = MAX_LEGAL_MOVES
         self.max_ply = SEARCH_PLIES
+        self.max_ply_ends_game = False    # a game can last longer: a line ends there
         self.has_keys = True
         self.has_order_hints = True
         self.has_noisy_moves = True
