@@ -469,3 +469,14 @@ def test_perft_releases_the_gil():
     worker.join()
     assert result["count"] == START_PERFT[9]
     assert ticks >= 20, (ticks, time.perf_counter() - start)
+
+
+@pytest.mark.parametrize("fen, fragment", [("B:W2 1:B1", "'W2 1'"), ("B:W1 2:B3", "'W1 2'"),
+                                           ("B:W21,22:B1,K 3", "'K 3'")])
+def test_a_space_inside_a_square_is_refused_not_joined(fen, fragment):
+    with pytest.raises(ValueError, match=f"space inside {fragment}"):
+        nm.games.Checkers(fen)
+
+
+def test_spaces_around_separators_and_after_the_colour_are_read():
+    assert nm.games.Checkers(" B : W 21, 22 : B 1,K3 ").fen() == "B:W21,22:B1,K3"

@@ -7,6 +7,7 @@ import random
 import chess
 import pytest
 
+import negamax as nm
 from negamax.games import Chess
 from negamax.games.chess_outcome import Outcome, Termination
 from chess_helpers import expected_termination, random_game_positions
@@ -217,3 +218,18 @@ def test_ambiguous_san_is_refused_and_disambiguation_accepted():
 def test_undo_without_moves_raises():
     with pytest.raises(ValueError, match="no move"):
         Chess().undo()
+
+
+@pytest.mark.parametrize("code", [-5, 0, 1 << 15, 2 ** 40, 9 * 65])
+def test_decode_line_refuses_numbers_no_move_has(code):
+    # 9 * 65: from-square 9 and to-square 9 (the same square), flag 0
+    with pytest.raises(ValueError, match="not a chess move code"):
+        nm.games.Chess().decode_line([code])
+
+
+def test_decode_line_reads_the_searchs_moves():
+    game = nm.games.Chess()
+    result = nm.search(game, 3, algorithm="pvs")
+    assert all(move in game.legal_moves() for move in result.pv[:1])
+    with pytest.raises(TypeError, match="int"):
+        game.decode_line(["e2e4"])

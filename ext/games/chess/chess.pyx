@@ -414,8 +414,8 @@ cdef class Chess(NativeGame):
         return self.move_order_hint(self.find_move(move))
 
     def decode_line(self, moves):
-        """The search's encoded moves as UCI strings."""
-        return [move_to_uci(move) for move in moves]
+        """The search's encoded moves as UCI strings (ValueError for a number no move has)."""
+        return [move_to_uci(checked_move_code(move)) for move in moves]
 
     @property
     def history(self):

@@ -2,6 +2,7 @@
 # names. Everything here runs with the GIL and raises ValueError/TypeError naming the part of
 # the input that is wrong (quoting at most QUOTE_LIMIT characters of it).
 
+import numbers
 import re
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -39,6 +40,17 @@ def piece_symbol(code):
     """'P' for a white pawn, 'q' for a black queen, '.' for an empty square."""
     letter = PIECE_LETTERS[abs(code)]
     return letter.upper() if code > 0 else letter
+
+
+def checked_move_code(move):
+    """`move` if it is a number the search could give for a move (15 bits: from-square,
+    to-square and a flag, the squares different), else ValueError."""
+    if isinstance(move, bool) or not isinstance(move, numbers.Integral):
+        raise TypeError(f"a chess move code is an int, not {type(move).__name__}")
+    code = int(move)
+    if not 0 <= code < (1 << 15) or (code & 63) == ((code >> 6) & 63):
+        raise ValueError(f"{code} is not a chess move code")
+    return code
 
 
 def move_to_uci(move):

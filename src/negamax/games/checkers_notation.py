@@ -41,7 +41,14 @@ def parse_fen(fen: str) -> Tuple[int, int, int, int]:
     naming the first thing wrong."""
     if not isinstance(fen, str):
         raise TypeError(f"a checkers FEN is a string such as {START_FEN!r}, not {type(fen).__name__}")
-    text = "".join(fen.split()).rstrip(".")
+    # Spaces may stand around ':' and ',' and after a colour letter ("W 21, 22"), never inside
+    # a square number or piece ("W2 1" is no square 21).
+    text = re.sub(r"\s*([:,])\s*", r"\1", fen.strip()).rstrip(".")
+    text = re.sub(r"(^|:)([BWbw])\s+", r"\1\2", text)
+    inside = re.search(r"[^:,\s]+\s+[^:,\s]+", text)
+    if inside is not None:
+        raise ValueError(f"bad FEN {quote(fen)}: a space inside {quote(inside.group())}: separate "
+                         f"squares with ',' and the fields with ':'")
     fields = text.split(":")
     if len(fields) != 3:
         raise ValueError(f"bad FEN {quote(fen)}: expected three fields separated by ':' "
