@@ -397,6 +397,26 @@ def test_null_moves_are_never_tried_in_check_or_where_the_game_forbids_them():
     assert result.stats.reductions > 0 and result.stats.reductions >= result.stats.reduction_researches
 
 
+@pytest.mark.parametrize("length", [2, 3, 5, 7, 9])
+def test_a_search_to_the_end_is_exact_with_the_selective_options_on(length):
+    # Null moves and reductions trade exactness at the horizon for depth; a search to the end
+    # of the game (no depth) has no horizon, so pvs and mtdf with their defaults (null move,
+    # reductions, quiescence, check extensions all on) give the exact value there. The game
+    # declares max_ply = 64, far more than the `length` plies it lasts.
+    for seed in range(30):
+        game = SyntheticGame(seed, length=length)
+        exact = reference_value(game, 10 * length, False, False)
+        for algorithm in ("pvs", "mtdf"):
+            result = nm.search(game, algorithm=algorithm)
+            assert result.value == exact, (seed, length, algorithm)
+            assert result.stats.null_move_cutoffs == result.stats.reductions == 0
+            # Deepening iteratively, the iterations are depth-limited and selective; a cutoff
+            # of a null move or a reduction is a guess that holds to its depth, so no
+            # iteration that made one passes for the exact end.
+            deepened = nm.search(game, algorithm=algorithm, iterative=True)
+            assert deepened.value == exact, (seed, length, algorithm, "iterative")
+
+
 def test_the_solver_never_prunes_unsoundly():
     # The solver runs without null moves or reductions: its value is the exact one.
     game = SyntheticGame(4, length=8)

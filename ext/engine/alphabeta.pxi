@@ -78,6 +78,7 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
         #    Near the horizon a cutoff is verified by a real search at the reduced depth: passing
         #    is no test in zugzwang, where every real move loses (a quiet mate threat, say).
         if (context.options.use_null_move and not pv_node and not in_check and depth >= NULL_MOVE_MIN_DEPTH
+                and horizon_in_reach(context, depth, ply)
                 and context.path[ply] != NULL_MOVE and -EVAL_LIMIT < beta < EVAL_LIMIT
                 and game.null_move_allowed() and game.static_evaluation() >= beta):
             reduction = 3 if depth > 6 else 2
@@ -95,6 +96,9 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
                 if context.status != RUNNING:
                     return 0
             if value >= beta:
+                # A guess that holds only to this depth (the move that passes is no real
+                # move): never a final result, and never what makes an iteration exact.
+                context.horizon_reached = True
                 context.stats.null_move_cutoffs += 1
                 return beta if value > EVAL_LIMIT else value
 
@@ -142,6 +146,7 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
             busy_mark(context.busy_moves, tag)
         reduction = 0
         if (context.options.use_lmr and i >= 3 and depth >= 3 and not in_check and not pv_node
+                and horizon_in_reach(context, depth, ply)
                 and not game.move_is_noisy(move) and move != tt_move
                 and move != context.killers[2 * ply] and move != context.killers[2 * ply + 1]):
             reduction = 2 if (i >= 6 and depth >= 6) else 1
@@ -156,7 +161,9 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
                 context.stats.reduction_researches += 1
                 reduction = 0
         if reduction:
-            pass     # the reduced search failed low: the move is no better than alpha
+            # The reduced search failed low: the move is taken to be no better than alpha, a
+            # guess that holds only to this depth (as for a null move, above).
+            context.horizon_reached = True
         elif i == 0 or not context.options.use_pvs:
             value = -ab_search(context, game, depth - 1, ply + 1, -beta, -alpha)
         else:
@@ -200,6 +207,14 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
                                            depth if context.horizon_reached else TT_DEPTH_FINAL, bound)
         context.stats.tt_stores += 1
     return best
+
+
+cdef inline bint horizon_in_reach(SearchContext* context, int depth, int ply) noexcept nogil:
+    """Whether the search's horizon lies within the game from this node: the selective parts
+    (null move, reductions) trade exactness at the horizon for depth, and where the game
+    ends first (a search to the end, or deeper than the game lasts) the search below is
+    exact, so they would only make it wrong."""
+    return <int64_t> ply + depth < context.capacity
 
 
 cdef inline bint probe_table(SearchContext* context, uint64_t key, int depth, int ply, Score alpha,

@@ -21,8 +21,10 @@ cdef Score search_iteration(Searcher searcher, int depth, Score guess, bint has_
     around the previous iteration's value, or MTD(f)'s sequence of null windows."""
     cdef SearchContext* context = &searcher.context
     cdef Score value, alpha, beta, delta, lower, upper, bound
+    cdef bint horizon = False
     if context.options.algorithm == MTDF:
-        # MTD(f): null windows walk the bounds together, starting from the best guess.
+        # MTD(f): null windows walk the bounds together, starting from the best guess. The
+        # value rests on every pass, so the horizon counts if any of them reached it.
         value = guess if has_guess else 0
         lower = -SCORE_INFINITY
         upper = SCORE_INFINITY
@@ -30,6 +32,7 @@ cdef Score search_iteration(Searcher searcher, int depth, Score guess, bint has_
             bound = value + 1 if value == lower else value
             context.stats.null_window_searches += 1
             value = search_once(searcher, depth, bound - 1, bound)
+            horizon = horizon or context.horizon_reached
             if context.status != RUNNING:
                 return 0
             if value < bound:
@@ -38,7 +41,9 @@ cdef Score search_iteration(Searcher searcher, int depth, Score guess, bint has_
                 lower = value
         # One more pass with a window around the value, for an exact principal variation.
         context.stats.null_window_searches += 1
-        return search_once(searcher, depth, value - 1, value + 1)
+        value = search_once(searcher, depth, value - 1, value + 1)
+        context.horizon_reached = context.horizon_reached or horizon
+        return value
     if not (context.options.use_aspiration and has_guess and -EVAL_LIMIT <= guess <= EVAL_LIMIT):
         return search_once(searcher, depth, -SCORE_INFINITY, SCORE_INFINITY)
     delta = ASPIRATION_DELTA
