@@ -167,7 +167,12 @@ cdef class PythonGameAdapter(NativeGame):
                 if isinstance(key, bool) or not hasattr(key, "__index__"):
                     raise TypeError(f"{type(self.game).__name__}.key() must return an int, "
                                     f"got {type(key).__name__} {short_repr(key)}")
-                return <uint64_t> (_as_index(key) & KEY_MASK)
+                key = _as_index(key)
+                if not -2**63 <= key < 2**64:
+                    # Cut to 64 bits, positions with different keys would share one entry.
+                    raise ValueError(f"{type(self.game).__name__}.key() must return a 64-bit int "
+                                     f"(from -2**63 to 2**64 - 1), got {short_repr(key)}")
+                return <uint64_t> (key & KEY_MASK)
             except BaseException as exception:
                 self.fail(exception)
                 return 0

@@ -98,3 +98,33 @@ def test_solver_score_of_solved_values():
     for moves in ("4455667", "112233", "444444333333"):
         result = nm.solve(ConnectFour(moves))
         assert result.score == ConnectFour(moves).solver_score(result.value)
+
+
+def test_a_key_wider_than_64_bits_is_refused_not_cut():
+    from keyed_nim import Nim
+
+    class WideKey(Nim):
+        def key(self):
+            return self.heaps[0] | self.heaps[1] << 64     # exact, but 68 bits
+
+    with pytest.raises(ValueError, match=r"WideKey.key\(\) must return a 64-bit int"):
+        nm.search(WideKey([2, 3]), tt=True)
+    with pytest.raises(ValueError, match="64-bit"):
+        nm.solve(WideKey([2, 3]))
+
+    class SignedKey(Nim):
+        def key(self):
+            return hash(tuple(self.heaps))                  # negative half the time: fine
+
+    assert nm.solve(SignedKey([1, 2, 3, 4])).value == nm.solve(Nim([1, 2, 3, 4])).value
+
+
+def test_keys_that_mix_up_positions_are_reported_when_the_bounds_cross():
+    from keyed_nim import Nim
+
+    class SharedKey(Nim):
+        def key(self):
+            return self.heaps[0]          # many positions, one key
+
+    with pytest.raises(nm.GameContractError, match="crossing bounds"):
+        nm.solve(SharedKey([1, 2, 3]))

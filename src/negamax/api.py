@@ -10,7 +10,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
 
 from negamax._engine import Searcher, StopSignal, TranspositionTable, run_many
 from negamax._python_game import PythonGameAdapter
-from negamax.errors import error_for_status
+from negamax.errors import GameContractError, error_for_status
 from negamax.game import NativeGame
 from negamax.games._trees import TreeGame
 from negamax.options import (
@@ -328,6 +328,13 @@ def _finish_search(raw: dict, searcher: Searcher, native: NativeGame, game: Any,
 def _finish_solve(raw: dict, searcher: Searcher, native: NativeGame, game: Any, weak: bool,
                   weak_tree: bool) -> SolveResult:
     stop_reason = _stop_reason(raw, searcher, native, game)
+    if raw["lower"] > raw["upper"]:
+        # Each bound was proven by a search: they cross only when the table mixed up
+        # positions, i.e. the game's keys or values broke their contract.
+        raise GameContractError(
+            f"solving {type(game).__name__} gave crossing bounds (lower {raw['lower']} > upper "
+            f"{raw['upper']}): its key() gives one key to positions of different values, or a "
+            f"value depends on more than the position")
     if isinstance(native, PythonGameAdapter) and native.exception is not None:
         native = _native_copy(game, None)
     return build_solve_result(raw, native, weak, stop_reason, weak_tree)
