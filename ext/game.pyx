@@ -152,8 +152,18 @@ cdef class NativeGame:
         return self.position_key()
 
     def order_hint(self, move):
-        """How promising a move looks before searching it: higher is searched first."""
-        return self.move_order_hint(<Move> _as_index(move))
+        """How promising a legal move looks before searching it: higher is searched first.
+        Raises TypeError for a non-integer, ValueError for a move that is not legal here."""
+        if isinstance(move, bool):
+            raise TypeError(f"a move must be an integer, not {short_repr(move)}")
+        try:
+            move = _as_index(move)
+        except TypeError:
+            raise TypeError(f"a move must be an integer, not {type(move).__name__} {short_repr(move)}") from None
+        legal = self.legal_moves()
+        if move not in legal:
+            raise ValueError(f"move {move} is not legal here; legal moves: {legal}")
+        return self.move_order_hint(<Move> move)
 
     @property
     def history(self):

@@ -128,3 +128,25 @@ def test_keys_that_mix_up_positions_are_reported_when_the_bounds_cross():
 
     with pytest.raises(nm.GameContractError, match="crossing bounds"):
         nm.solve(SharedKey([1, 2, 3]))
+
+
+@pytest.mark.parametrize("game, move, error, fragment", [
+    (ConnectFour("44"), 2 ** 40, ValueError, "off the board"),
+    (ConnectFour("44"), 0, ValueError, "off the board"),
+    (ConnectFour("444444"), 4, ValueError, "full"),
+    (ConnectFour("44"), 4.9, TypeError, "column number"),
+    (ConnectFour("44"), True, TypeError, "column number"),
+    (nm.games.TicTacToe(), 9, ValueError, "not legal"),
+    (nm.games.TicTacToe(), 2 ** 40, ValueError, "not legal"),
+    (nm.games.TicTacToe("x........"), 0, ValueError, "not legal"),
+    (nm.games.TicTacToe(), "4", TypeError, "integer"),
+])
+def test_order_hint_takes_only_a_move_that_could_be_played(game, move, error, fragment):
+    with pytest.raises(error, match=fragment):
+        game.order_hint(move)
+
+
+def test_order_hint_reads_columns_as_play_does():
+    wide = ConnectFour("", width=12, height=4)
+    assert wide.order_hint("a") == wide.order_hint(10) == wide.order_hint(np.int64(10))
+    assert ConnectFour("", width=np.int64(5), height=np.int32(4)).moves == ""

@@ -98,10 +98,11 @@ cdef class ConnectFour(NativeGame):
 
     def __init__(self, moves="", width=7, height=6):
         for name, value in (("width", width), ("height", height)):
-            if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
                 raise TypeError(f"{name} must be an int, not {type(value).__name__}")
             if value < 1:
                 raise ValueError(f"{name} must be at least 1, got {value}")
+        width, height = int(width), int(height)
         if width * (height + 1) > 64:
             raise ValueError(f"a {width} x {height} board does not fit in a 64-bit bitboard: "
                              f"width * (height + 1) must be at most 64, got {width * (height + 1)}")
@@ -316,22 +317,7 @@ cdef class ConnectFour(NativeGame):
     def play(self, move):
         """Play in a column, given 1-based (an int, or one character of the move notation).
         Raises ValueError for a full column, a column off the board, or after the end."""
-        if isinstance(move, str):
-            if len(move) != 1:
-                raise ValueError(f"play one column at a time, not {short_repr(move)}")
-            column = _COLUMN_DIGITS.find(move.lower())
-            if column < 0 or column >= self.n_cols:
-                raise ValueError(f"bad column {short_repr(move)}: columns are 1 to {self.n_cols}")
-            move = column + 1
-        if isinstance(move, bool) or not isinstance(move, (int, np.integer)):
-            raise TypeError(f"a move is a 1-based column number, not {type(move).__name__} {short_repr(move)}")
-        move = int(move)
-        if self.at_terminal():
-            raise ValueError(f"cannot play column {move}: the game is over")
-        if not 1 <= move <= self.n_cols:
-            raise ValueError(f"column {move} is off the board: columns are 1 to {self.n_cols}")
-        if self.column_height[move - 1] == self.n_rows:
-            raise ValueError(f"column {move} is full")
+        move = self.playable_column(move, "play")
         self.make_move(move - 1)
         self._history.append(move - 1)
         self.max_ply = self.cells - self.played
@@ -342,8 +328,30 @@ cdef class ConnectFour(NativeGame):
         self.max_ply = self.cells - self.played
 
     def order_hint(self, move):
-        """Threats (squares completing four) the move in this 1-based column would create."""
-        return self.move_order_hint(<Move> (int(move) - 1))
+        """Threats (squares completing four) the move in this 1-based column would create
+        (the column as play() takes it)."""
+        return self.move_order_hint(<Move> (self.playable_column(move, "rate") - 1))
+
+    cdef int playable_column(self, object move, str verb) except -1:
+        """The 1-based column of `move` (an int, or one character of the move notation) if a
+        stone can go there now; TypeError or ValueError naming what is wrong otherwise."""
+        if isinstance(move, str):
+            if len(move) != 1:
+                raise ValueError(f"{verb} one column at a time, not {short_repr(move)}")
+            column = _COLUMN_DIGITS.find(move.lower())
+            if column < 0 or column >= self.n_cols:
+                raise ValueError(f"bad column {short_repr(move)}: columns are 1 to {self.n_cols}")
+            move = column + 1
+        if isinstance(move, bool) or not isinstance(move, (int, np.integer)):
+            raise TypeError(f"a move is a 1-based column number, not {type(move).__name__} {short_repr(move)}")
+        move = int(move)
+        if self.at_terminal():
+            raise ValueError(f"cannot {verb} column {move}: the game is over")
+        if not 1 <= move <= self.n_cols:
+            raise ValueError(f"column {move} is off the board: columns are 1 to {self.n_cols}")
+        if self.column_height[move - 1] == self.n_rows:
+            raise ValueError(f"column {move} is full")
+        return move
 
     def decode_line(self, moves):
         """The search's 0-based columns as 1-based columns."""
