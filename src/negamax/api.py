@@ -4,6 +4,8 @@ objects (negamax.results). No search logic lives here."""
 
 from __future__ import annotations
 
+import functools
+import inspect
 import numbers
 import threading
 from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
@@ -269,12 +271,11 @@ def _batch_searchers(natives: List[NativeGame], games: List[Any], options: Searc
     return searchers
 
 
-def _batch_options(solve: bool) -> frozenset:
+@functools.lru_cache(maxsize=2)
+def _batch_options(solving: bool) -> frozenset:
     """The keyword options of solve_many (those of solve()) or search_many (search()'s)."""
-    function = globals()["solve" if solve else "search"]
-    code = function.__code__
-    names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
-    return frozenset(names) - {"game", "weak", "depth", "on_iteration"}
+    parameters = inspect.signature(solve if solving else search).parameters
+    return frozenset(parameters) - {"game", "weak", "depth", "on_iteration"}
 
 
 def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth: Any = None,
