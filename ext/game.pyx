@@ -119,17 +119,7 @@ cdef class NativeGame:
     def play(self, move):
         """Play a legal move. Raises TypeError for a non-integer, ValueError for an illegal move;
         the game is unchanged when it raises."""
-        if isinstance(move, bool):
-            raise TypeError(f"a move must be an integer, not {short_repr(move)}")
-        try:
-            move = _as_index(move)
-        except TypeError:
-            raise TypeError(f"a move must be an integer, not {type(move).__name__} {short_repr(move)}") from None
-        if self.at_terminal():
-            raise ValueError(f"cannot play {move}: the game is over")
-        legal = self.legal_moves()
-        if move not in legal:
-            raise ValueError(f"move {move} is not legal here; legal moves: {legal}")
+        move = legal_move_of(self, move, "play")
         self.make_move(<Move> move)
         self._history.append(move)
 
@@ -154,16 +144,7 @@ cdef class NativeGame:
     def order_hint(self, move):
         """How promising a legal move looks before searching it: higher is searched first.
         Raises TypeError for a non-integer, ValueError for a move that is not legal here."""
-        if isinstance(move, bool):
-            raise TypeError(f"a move must be an integer, not {short_repr(move)}")
-        try:
-            move = _as_index(move)
-        except TypeError:
-            raise TypeError(f"a move must be an integer, not {type(move).__name__} {short_repr(move)}") from None
-        legal = self.legal_moves()
-        if move not in legal:
-            raise ValueError(f"move {move} is not legal here; legal moves: {legal}")
-        return self.move_order_hint(<Move> move)
+        return self.move_order_hint(<Move> legal_move_of(self, move, "rate"))
 
     @property
     def history(self):
@@ -183,3 +164,20 @@ cdef class NativeGame:
     def decode_line(self, moves):
         """Turn the search's integer moves along a line from this position into user moves."""
         return [int(m) for m in moves]
+
+
+cdef object legal_move_of(NativeGame game, object move, str verb):
+    """`move` as an int if it is legal in `game` now; TypeError for a non-integer, ValueError
+    (saying what `verb` could not do) for a move that is not legal or a game that is over."""
+    if isinstance(move, bool):
+        raise TypeError(f"a move must be an integer, not {short_repr(move)}")
+    try:
+        move = _as_index(move)
+    except TypeError:
+        raise TypeError(f"a move must be an integer, not {type(move).__name__} {short_repr(move)}") from None
+    if game.at_terminal():
+        raise ValueError(f"cannot {verb} {move}: the game is over")
+    legal = game.legal_moves()
+    if move not in legal:
+        raise ValueError(f"move {move} is not legal here; legal moves: {legal}")
+    return move
