@@ -82,8 +82,6 @@ cdef bint iterate(Searcher searcher) noexcept nogil:
             context.trace_count = 0
         value = search_iteration(searcher, searcher.next_depth, searcher.completed_value,
                                  searcher.completed_depth >= 0)
-        if context.status == RUNNING and searcher.game.error:
-            fail(context, FAIL_GAME_CALLBACK)   # a callback failed since the last poll
         if context.status != RUNNING:
             return False
         context.stats.iterations += 1

@@ -440,18 +440,11 @@ cdef class Searcher:
                 best = helper
         return best
 
-    cdef int deepest_ply(self):
-        """The longest line any thread of the search entered (stats.max_ply)."""
-        cdef Searcher helper
-        cdef int deepest = self.context.stats.max_ply
-        for helper in self.helpers:
-            deepest = max(deepest, helper.context.stats.max_ply)
-        return deepest
-
     cdef dict collect(self, double elapsed):
         cdef SearchContext* c = &self.context
         cdef int64_t i
         cdef Searcher best = self.best_thread(False) if self.helpers else self
+        counters = self.counters()              # summed over threads; max_ply the deepest
         if best is not self:
             value = best.completed_value
             pv = [best.completed_pv[i] for i in range(best.completed_pv_length)]
@@ -472,7 +465,7 @@ cdef class Searcher:
             # To the end of the game: the longest line searched. To a depth: that depth, also
             # when iterative deepening ended early because no line reached its horizon (the
             # result is then the one a single search to that depth gives, depth included).
-            depth = self.deepest_ply() if c.options.max_depth == UNLIMITED_DEPTH else c.options.max_depth
+            depth = counters["max_ply"] if c.options.max_depth == UNLIMITED_DEPTH else c.options.max_depth
         trace = None
         if c.status == FAIL_OUT_OF_MEMORY:    # the trace could not grow: drop it, free memory
             free(c.trace_ply)
@@ -486,7 +479,6 @@ cdef class Searcher:
                      [c.trace_move[i] for i in range(c.trace_count)],
                      [None if c.trace_value[i] == TRACE_NO_VALUE else c.trace_value[i]
                       for i in range(c.trace_count)])
-        counters = self.counters()
         counters["iterations"] = c.stats.iterations
         return {
             "value": value, "pv": pv, "depth": depth, "status": STATUS_NAMES[c.status],
