@@ -303,12 +303,6 @@ def test_a_failing_search_still_answers_a_legal_move():
 
 
 @pytest.mark.parametrize("command,fragment", [
-    ("go depth", "needs a number"),
-    ("go depth x", "needs an integer, not 'x'"),
-    ("go depth 0", "at least 1"),
-    ("go nodes -5", "at least 1"),
-    ("go movetime -1", "must not be negative"),
-    ("go sometime 5", "unknown go parameter 'sometime'"),
     ("setoption name Hash value lots", "needs an integer, not 'lots'"),
     ("setoption name Hash value 0", "must be in [1,"),
     ("setoption name Hash", "needs a value"),
@@ -326,6 +320,47 @@ def test_malformed_commands_are_explained_never_fatal(command, fragment):
     assert len(session.lines[0]) < 200
     session.send("isready")
     assert session.lines[-1] == "readyok"
+
+
+# The UCI protocol: an unknown token is skipped and the rest of the line read. A `go` is
+# always answered with bestmove (a GUI waits for it), so what cannot be used is explained and
+# the search runs with the rest.
+@pytest.mark.parametrize("command,fragments,limits", [
+    ("go depth", ["go depth needs a number"], {"depth": None}),
+    ("go depth x nodes 500", ["needs an integer, not 'x'"], {"depth": None, "node_limit": 500}),
+    ("go depth nodes 500", ["go depth needs an integer, not 'nodes'"], {"depth": None, "node_limit": 500}),
+    ("go depth 0", ["go depth must be at least 1, not 0: depth 1 is used"], {"depth": 1}),
+    ("go depth 2 nodes -5", ["at least 1, not -5"], {"depth": 2, "node_limit": 1}),
+    ("go movetime -1 depth 2", ["must not be negative, not -1"], {"depth": 2, "time_limit": pytest.approx(0.0, abs=0.01)}),
+    ("go sometime 5 depth 2", ["unknown go parameter 'sometime'", "unknown go parameter '5'"],
+     {"depth": 2}),
+    ("go depth 2 wtime abc", ["go wtime needs an integer, not 'abc'"], {"depth": 2}),
+])
+def test_a_malformed_go_is_explained_and_still_answers_bestmove(command, fragments, limits):
+    session = Session(ScriptedSearch(block=limits.get("depth", 0) is None and "node_limit" not in limits))
+    session.send("position startpos", command)
+    if session.search.block:
+        session.send("stop")
+    move = session.wait_bestmove().split()[1]
+    assert chess.Move.from_uci(move) in chess.Board().legal_moves
+    explained = session.info_strings()
+    assert len(explained) == len(fragments)
+    for line, fragment in zip(explained, fragments):
+        assert fragment in line and len(line) < 200
+    call = session.search.calls[0]
+    for name, expected in limits.items():
+        assert call[name] == expected, name
+    session.send("isready")
+    assert session.lines[-1] == "readyok"
+
+
+def test_go_parsing_skips_what_it_cannot_use():
+    go = parse_go("depth 3 bogus infinite searchmoves e2e4 nodes 7 movetime -20".split())
+    assert (go.depth, go.nodes, go.movetime, go.infinite, go.searchmoves) == (3, 7, 0.0, True, ("e2e4",))
+    assert len(go.problems) == 2
+    assert "unknown go parameter 'bogus'" in go.problems[0]
+    assert "movetime must not be negative" in go.problems[1]
+    assert parse_go("depth 4".split()).problems == ()
 
 
 def test_blank_lines_and_register_are_ignored_and_quit_ends():

@@ -237,6 +237,8 @@ class UciEngine:
 
     def _go(self, arguments: List[str]) -> None:
         go = parse_go(arguments)
+        for problem in go.problems:     # the search still runs: a GUI waits for its bestmove
+            self._explain(f"go: {problem}")
         if self._job is not None and not self._job.answered:
             self._explain("go while searching: the previous search is stopped first")
             self.shutdown()

@@ -2,7 +2,10 @@
 
 Each parser takes the words after the command name and returns a small value, or raises
 UciCommandError (a ValueError) naming what is wrong; the engine answers such errors with an
-``info string`` and carries on.
+``info string`` and carries on. `go` is the exception: as the UCI protocol asks, a token it
+cannot use is skipped and the rest of the line is read, so every `go` still starts a search
+and ends with `bestmove` (a GUI waits for it); what was skipped or adjusted is listed in
+`GoCommand.problems`, for the engine to explain.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ class GoCommand:
     infinite: bool = False
     ponder: bool = False
     searchmoves: Tuple[str, ...] = field(default=())
+    problems: Tuple[str, ...] = field(default=())   #: tokens skipped or values adjusted, explained
 
     @property
     def has_clock(self) -> bool:
@@ -75,10 +79,18 @@ def _integer(name: str, text: Optional[str]) -> int:
         raise UciCommandError(f"go {name} needs an integer, not {quote(text)}") from None
 
 
+def _is_keyword(word: str) -> bool:
+    return word in _INT_FIELDS or word in _MILLISECOND_FIELDS or word in _FLAGS or word == "searchmoves"
+
+
 def parse_go(words: Sequence[str]) -> GoCommand:
-    """The limits of `go ...` (the words after `go`). Clock times may be negative (a GUI
-    that is late); depth, nodes, movestogo and mate must be at least 1."""
+    """The limits of `go ...` (the words after `go`). Never raises: following the UCI
+    protocol, an unknown token is skipped and the rest of the line is read. A limit without
+    a usable number is skipped; depth, nodes, movestogo and mate below 1 count as 1, a
+    negative movetime as 0 (clock times may be negative: a GUI that is late). Each such
+    case is listed in `problems`."""
     values: dict = {}
+    problems: List[str] = []
     index = 0
     while index < len(words):
         word = words[index]
@@ -89,28 +101,36 @@ def parse_go(words: Sequence[str]) -> GoCommand:
         elif word == "searchmoves":
             moves: List[str] = []
             index += 1
-            while index < len(words) and words[index] not in _INT_FIELDS \
-                    and words[index] not in _MILLISECOND_FIELDS and words[index] not in _FLAGS:
+            while index < len(words) and not _is_keyword(words[index]):
                 moves.append(words[index])
                 index += 1
             values["searchmoves"] = tuple(moves)
-        elif word in _INT_FIELDS:
-            number = _integer(word, following)
-            if number < _INT_FIELDS[word]:
-                raise UciCommandError(f"go {word} must be at least {_INT_FIELDS[word]}, not {number}")
-            values[word] = number
+        elif word in _INT_FIELDS or word in _MILLISECOND_FIELDS:
+            try:
+                number = _integer(word, following)
+            except UciCommandError as error:
+                problems.append(f"{error}: ignored")
+                # A number that is not one is consumed; a keyword is read next.
+                index += 1 if following is None or _is_keyword(following) else 2
+                continue
             index += 2
-        elif word in _MILLISECOND_FIELDS:
-            number = _integer(word, following)
-            if word == "movetime" and number < 0:
-                raise UciCommandError(f"go movetime must not be negative, not {number}")
-            values[word] = number / 1000.0
-            index += 2
+            if word in _INT_FIELDS:
+                if number < _INT_FIELDS[word]:
+                    problems.append(f"go {word} must be at least {_INT_FIELDS[word]}, not {number}: "
+                                    f"{word} {_INT_FIELDS[word]} is used")
+                    number = _INT_FIELDS[word]
+                values[word] = number
+            else:
+                if word == "movetime" and number < 0:
+                    problems.append(f"go movetime must not be negative, not {number}: movetime 0 is used")
+                    number = 0
+                values[word] = number / 1000.0
         else:
-            raise UciCommandError(f"unknown go parameter {quote(word)}")
+            problems.append(f"unknown go parameter {quote(word)}: ignored")
+            index += 1
     values.setdefault("winc", 0.0)
     values.setdefault("binc", 0.0)
-    return GoCommand(**values)
+    return GoCommand(problems=tuple(problems), **values)
 
 
 def parse_position(words: Sequence[str]) -> PositionCommand:
