@@ -130,13 +130,13 @@ def test_checking_the_options_makes_no_table_of_their_size_here(monkeypatch):
     nm.search(nm.games.TicTacToe(), depth=2, tt=True, tt_mb=1)
     kept = api._thread_tables.table
     made = []
-    real = api.TranspositionTable
+    real = api._new_table
 
     def recording(mb):
         made.append(mb)
         return real(mb)
 
-    monkeypatch.setattr(api, "TranspositionTable", recording)
+    monkeypatch.setattr(api, "_new_table", recording)
     for solve in (False, True):
         batch._call_options(solve, None, None, None, {"tt": True, "tt_mb": 1024})
         batch._call_options(solve, None, None, None, {})

@@ -55,3 +55,42 @@ def test_sigint_to_a_solve_prints_the_bounds_so_far():
     assert seconds < EXIT_WITHIN
     assert "not solved (interrupted)" in out and "bounds    : " in out
     assert "Traceback" not in err
+
+
+# Ctrl-C while search() makes a large table for the calling thread (0.1 s to seconds for 2 GB
+# here): Python raises KeyboardInterrupt as that call returns, before the engine runs. The
+# search must then return interrupted with nothing searched, as a search stopped by Ctrl-C
+# does, not raise. (If the signal comes later, it stops the search itself: interrupted too.)
+_DURING_THE_TABLE = """
+import sys
+import negamax as nm
+call = sys.argv[1]
+game = nm.games.ConnectFour()         # no search or solve of it ends within the test
+print("making the table", flush=True)
+if call == "search":
+    result = nm.search(game, tt_mb=2048)
+elif call == "solve":
+    result = nm.solve(game, tt_mb=2048)
+else:
+    result = nm.solve_many([game, nm.games.ConnectFour("44")], tt_mb=2048)[0]
+print(result.stop_reason.name, result.stats.nodes, result.best_move, flush=True)
+"""
+
+
+@pytest.mark.parametrize("call", ["search", "solve", "solve_many"])
+def test_sigint_while_the_table_is_made_returns_interrupted(call):
+    process = subprocess.Popen([sys.executable, "-c", _DURING_THE_TABLE, call],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout.readline().strip() == "making the table"
+        time.sleep(0.01)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 0 and "Traceback" not in err, err
+    reason, nodes, best_move = out.split()
+    assert reason == "INTERRUPTED"
+    assert (nodes == "0" and best_move == "None") or int(nodes) > 0

@@ -587,6 +587,19 @@ def test_table_object_and_size_together_is_an_error():
         nm.search(ConnectFour("44"), 2, algorithm="pvs", tt=nm.TranspositionTable(1), tt_mb=1)
 
 
+def test_a_table_size_asks_for_a_table():
+    # alphabeta searches without a table by default: tt_mb alone used to be ignored.
+    game = ConnectFour("4453")
+    plain = nm.search(game, 6, algorithm="alphabeta")
+    sized = nm.search(game, 6, algorithm="alphabeta", tt_mb=1)
+    assert plain.stats.tt_probes == 0 and sized.stats.tt_probes > 0
+    assert sized.value == plain.value
+    with pytest.raises(ValueError, match="tt=False asks for none"):
+        nm.search(game, 2, algorithm="alphabeta", tt=False, tt_mb=1)
+    with pytest.raises(ValueError, match="asked for tt_mb"):
+        nm.search(game, 2, algorithm="minimax", tt_mb=1)
+
+
 @pytest.mark.parametrize("size,error", [(0, ValueError), (-1, ValueError), ("x", TypeError),
                                         (True, TypeError), (None, TypeError), (float("nan"), ValueError),
                                         (float("inf"), ValueError), (2 ** 20 + 1, ValueError),

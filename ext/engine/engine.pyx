@@ -354,6 +354,14 @@ cdef class Searcher:
         finally:
             self.release_table()
 
+    def interrupted_at_start(self, bint solve):
+        """The result dict of this search stopped before it began (Ctrl-C arrived while the
+        Python layer was setting it up): no value, no nodes, status "interrupted"."""
+        self.prepare()
+        with nogil:
+            skip_interrupted(self)
+        return self.collect_solve(0.0) if solve else self.collect(0.0)
+
     cdef void claim_table(self) except *:
         if self.table is not None:
             self.table.claim()

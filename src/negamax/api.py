@@ -36,9 +36,37 @@ def _table_for_thread(mb: float) -> TranspositionTable:
     table = getattr(_thread_tables, "table", None)
     if table is None or getattr(_thread_tables, "mb", None) != mb:
         release_tables()                 # free the old table before making the new one
-        table = TranspositionTable(mb)
+        table = _new_table(mb)
         _thread_tables.table, _thread_tables.mb = table, mb
     return table
+
+
+def _new_table(mb: float) -> TranspositionTable:
+    """A table of `mb` megabytes for the calling thread's searches. Ctrl-C while its memory
+    is set up (seconds for a large table) is raised by Python once that call returns: with
+    the table made, it is noted instead, and the search it is for returns at once,
+    interrupted, as a search stopped by Ctrl-C does (see _interrupted)."""
+    table = TranspositionTable.__new__(TranspositionTable)
+    try:
+        table.__init__(mb)
+    except KeyboardInterrupt:
+        if table.entries_count == 0:
+            raise
+        _thread_tables.interrupted = True
+    return table
+
+
+def _forget_interrupt() -> None:
+    """Drop a Ctrl-C noted by _table_for_thread for a call that then failed (at every entry
+    point, before its options are built)."""
+    _thread_tables.interrupted = False
+
+
+def _interrupted() -> bool:
+    """Whether Ctrl-C came while this call's table was being made (and forget it)."""
+    interrupted = getattr(_thread_tables, "interrupted", False)
+    _thread_tables.interrupted = False
+    return interrupted
 
 
 def release_tables() -> None:
@@ -120,6 +148,7 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
     stop_reason INTERRUPTED."""
     # A plain call: nothing given but the algorithm, depth, ordering and iterative, each of
     # an exact type (the `is` tests below decide nothing else): its options are kept (_kept).
+    _forget_interrupt()
     plain_key: Optional[Tuple[Any, ...]] = None
     options = None
     if (time_limit is None and node_limit is None and tt is None and tt_mb is None
@@ -151,7 +180,7 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
             on_iteration(build_search_result(raw, native, options.algorithm, StopReason.COMPLETED))
     searcher = _searcher(native, options, callback, game_prefers=_prefers_iterative(game, native),
                          plain_key=plain_key)
-    raw = searcher.run()
+    raw = searcher.interrupted_at_start(False) if _interrupted() else searcher.run()
     return _finish_search(raw, searcher, native, game, options)
 
 
@@ -174,6 +203,7 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     as in search() and all on by default, except those that could change a value (null-move
     pruning and late move reductions are never used by the solver)."""
     weak = check_bool("weak", weak)
+    _forget_interrupt()
     plain_key: Optional[Tuple[Any, ...]] = None
     options = None
     if (time_limit is None and node_limit is None and tt is None and tt_mb is None
@@ -193,7 +223,7 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     # weak window (-1, 1) means nothing there; solve exactly and read the sign.
     weak_tree = weak and isinstance(native, TreeGame)
     searcher = _searcher(native, options, None, plain_key=plain_key)
-    raw = searcher.solve(weak and not weak_tree)
+    raw = searcher.interrupted_at_start(True) if _interrupted() else searcher.solve(weak and not weak_tree)
     return _finish_solve(raw, searcher, native, game, weak and not weak_tree, weak_tree)
 
 
@@ -280,6 +310,7 @@ def _batch_options(solving: bool) -> frozenset:
 
 def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth: Any = None,
                weak: bool = False) -> list:
+    _forget_interrupt()
     name = "solve_many" if solve else "search_many"
     if "on_iteration" in options:
         raise TypeError(f"{name} takes no on_iteration")
@@ -299,7 +330,9 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
         _check_table(built, native)
     weak_trees = [weak and isinstance(native, TreeGame) for native in natives]
     searchers = _batch_searchers(natives, games, built, solve)
-    if weak and any(weak_trees):
+    if _interrupted():
+        raws = [s.interrupted_at_start(solve) for s in searchers]
+    elif weak and any(weak_trees):
         raws = [s.solve(False) if tree else s.solve(True) for s, tree in zip(searchers, weak_trees)]
     else:
         raws = run_many(searchers, solve, weak)

@@ -21,7 +21,7 @@ import traceback as _traceback
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import negamax
-from negamax.options import check_tt_mb
+from negamax.options import check_tt_mb, table_wanted
 from negamax.results import AnalysisError, SearchResult, SolveResult
 
 __all__ = ["analyze", "BatchError", "CHUNKS_PER_WORKER"]
@@ -139,11 +139,12 @@ def _check_call(function: Callable[..., Any], call: Dict[str, Any]) -> None:
     without a table of their tt_mb in this process: tt_mb is checked, then the call uses a
     tiny table, on a thread of its own, so the caller's thread keeps the table it had."""
     check = dict(call)
+    algorithm = "pvs" if function is negamax.solve else check.get("algorithm", "alphabeta")
     if check.get("tt_mb") is not None:
         check_tt_mb(check["tt_mb"])
         check["tt_mb"] = CHECK_TT_MB
-    elif check.get("tt") is not False:
-        check.setdefault("tt_mb", CHECK_TT_MB)
+    elif table_wanted(algorithm, check.get("tt"), check.get("threads", 1)):
+        check["tt_mb"] = CHECK_TT_MB
     with cf.ThreadPoolExecutor(max_workers=1) as thread:
         thread.submit(function, negamax.trees.from_nested([0, 0]), **check).result()
 

@@ -93,6 +93,15 @@ def check_node_limit(node_limit: Any) -> Optional[int]:
     return min(int(node_limit), 2 ** 62)   # beyond any search; keeps it a C int64
 
 
+def table_wanted(algorithm: Any, tt: Any, threads: Any) -> bool:
+    """Whether a search with these options uses a table of the thread's (tt=True, or by
+    default: pvs and mtdf, and searches on several threads). Safe on unchecked values."""
+    if tt is True:
+        return True
+    return tt is None and (algorithm in ("pvs", "mtdf")
+                           or (isinstance(threads, int) and not isinstance(threads, bool) and threads > 1))
+
+
 def check_tt_mb(tt_mb: Any) -> Optional[float]:
     if tt_mb is None:
         return None
@@ -179,11 +188,19 @@ class SearchOptions:
         tt_mb = check_tt_mb(tt_mb)
         if tt_mb is not None and isinstance(tt, TranspositionTable):
             raise ValueError("give either a TranspositionTable as tt or its size as tt_mb, not both")
+        if tt_mb is not None:
+            # A size asks for a table (alphabeta has none by default: it would be ignored).
+            if tt is False:
+                raise ValueError(f"tt_mb={tt_mb!r} sizes a table, but tt=False asks for none: "
+                                 f"give one or the other")
+            tt = True
 
         engine = algorithm in ("pvs", "mtdf")
         if algorithm in ("minimax", "negamax"):
             asked = [name for name, value in dict(given, tt=tt).items()
                      if value is not None and value is not False]
+            if tt_mb is not None:
+                asked[asked.index("tt")] = "tt_mb"
             if asked:
                 raise ValueError(f"{algorithm} takes no enhancements (asked for {', '.join(asked)}): "
                                  f"use 'alphabeta', 'pvs' or 'mtdf'")
@@ -193,7 +210,7 @@ class SearchOptions:
         chosen = dict(_ENGINE_DEFAULTS if engine else _PLAIN_DEFAULTS, **given)
         if isinstance(tt, TranspositionTable):
             table: Optional[TranspositionTable] = tt
-        elif tt is True or (tt is None and (engine or threads > 1)):
+        elif table_wanted(algorithm, tt, threads):
             table = table_for(tt_mb if tt_mb is not None else DEFAULT_TT_MB)
         else:
             table = None
