@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 import negamax as nm
@@ -70,3 +71,24 @@ def test_effective_branching_factor_known_values():
     # for a best-ordered tree the EBF is about sqrt(b)
     count = nm.theory.alphabeta_best_leaves(16, 8)
     assert math.isclose(nm.theory.effective_branching_factor(count, 8), 4.0, rel_tol=0.15)
+
+
+@pytest.mark.parametrize("count,depth,error,name", [
+    ("8", 2, TypeError, "count"), (8, None, TypeError, "depth"), (8, True, TypeError, "depth"),
+    (8, 1.5, TypeError, "depth"), (8, float("inf"), TypeError, "depth"),
+    (float("nan"), 3, ValueError, "count"), (float("inf"), 3, ValueError, "count"),
+    (0, 3, ValueError, "count"), (8, 0, ValueError, "depth"), (True, 3, TypeError, "count"),
+])
+def test_effective_branching_factor_names_a_bad_argument(count, depth, error, name):
+    with pytest.raises(error, match=name):
+        nm.theory.effective_branching_factor(count, depth)
+
+
+def test_numpy_integers_are_integers():
+    b, d = np.int64(8), np.int32(6)
+    assert nm.theory.alphabeta_best_leaves(b, d) == 8 ** 3 + 8 ** 3 - 1
+    assert nm.theory.minimax_leaves(b, d) == 8 ** 6
+    assert nm.theory.tree_nodes(b, d) == sum(8 ** level for level in range(7))
+    assert type(nm.theory.minimax_leaves(b, d)) is int         # exact, never wrapping at 64 bits
+    assert nm.theory.minimax_leaves(np.int64(2), np.int64(70)) == 2 ** 70
+    assert math.isclose(nm.theory.effective_branching_factor(np.int64(1000), np.int64(3)), 10.0)

@@ -240,3 +240,37 @@ def test_bare_number_is_a_one_leaf_tree(algorithm, leaf):
         assert res.stats.leaves == 1
         assert res.stats.max_ply == 0
         assert trace_pairs(res) == [((), leaf)]
+
+
+def _cut_at(nested, depth):
+    """The tree searched to `depth`: an inner node at the horizon is read as a leaf of value 0
+    (an explicit tree's static value there)."""
+    if R.is_leaf(nested):
+        return nested
+    if depth == 0:
+        return 0
+    return [_cut_at(child, depth - 1) for child in nested]
+
+
+@pytest.mark.parametrize("b,d", [(2, 3), (3, 3), (2, 4)])
+def test_an_iterative_trace_holds_every_iteration(b, d):
+    # "every node entered, in order": with iterative deepening, the nodes of each iteration
+    # in turn (the trace once kept only the last iteration started).
+    tree = nm.trees.uniform(b, d, ordering="random", seed=5)
+    nested = nested_of(tree, b, d)
+    res = nm.search(tree, algorithm="minimax", iterative=True, trace=True)
+    expected = [pair for depth in range(1, d + 1) for pair in R.preorder(_cut_at(nested, depth))]
+    assert trace_pairs(res) == expected
+    assert len(res.trace) == res.stats.nodes
+
+
+@pytest.mark.parametrize("options", [dict(algorithm="alphabeta", iterative=True),
+                                     dict(algorithm="alphabeta", node_limit=40),
+                                     dict(algorithm="pvs"), dict(algorithm="mtdf"),
+                                     dict(algorithm="pvs", node_limit=100)])
+def test_a_trace_has_one_visit_per_node_entered(options):
+    tree = nm.trees.uniform(3, 5, ordering="random", seed=11)
+    res = nm.search(tree, trace=True, **options)
+    assert len(res.trace) == res.stats.nodes
+    # Stopped by its node limit, the trace still begins with the completed first iteration.
+    assert res.trace[0].path == () and res.trace[0].value is None

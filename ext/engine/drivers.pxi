@@ -78,8 +78,6 @@ cdef bint iterate(Searcher searcher) noexcept nogil:
     cdef bint exact
     cdef int length
     while True:
-        if context.options.tracing:
-            context.trace_count = 0
         value = search_iteration(searcher, searcher.next_depth, searcher.completed_value,
                                  searcher.completed_depth >= 0)
         if context.status != RUNNING:
