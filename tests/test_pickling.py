@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from fractions import Fraction
 
 import numpy as np
@@ -153,6 +154,57 @@ def test_public_flags_survive():
     assert nm.search(game, depth=6).stats != nm.search(nm.games.ConnectFour("44"), depth=6).stats
 
 
+def _public_flags():
+    """The bool attributes a NativeGame lets a user set, found by trying (not from a list in
+    the code under test)."""
+    game = nm.games.TicTacToe()
+    names = []
+    for name in dir(nm.NativeGame):
+        value = getattr(game, name, None)
+        if name.startswith("_") or type(value) is not bool:
+            continue
+        try:
+            setattr(game, name, value)
+        except AttributeError:
+            continue
+        names.append(name)
+    return names
+
+
+FLAG_GAMES = {
+    "tictactoe": lambda: nm.games.TicTacToe("x...o...."),
+    "connect4 4x4": lambda: nm.games.ConnectFour("12", width=4, height=4),
+    "chess": lambda: nm.games.Chess(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    "checkers": lambda: nm.games.Checkers(),
+    "uniform tree": lambda: nm.trees.uniform(3, 4, ordering="random", seed=1),
+    "nested tree": lambda: nm.trees.from_nested([[1, [2, 3]], [4, 5]]),
+}
+
+
+@pytest.mark.parametrize("name", FLAG_GAMES)
+def test_every_public_flag_survives_copies_and_pickles(name):
+    flags = _public_flags()
+    assert {"has_keys", "has_null_move", "max_ply_ends_game"} <= set(flags)
+    game = FLAG_GAMES[name]()
+    for flag in flags:
+        setattr(game, flag, not getattr(game, flag))
+    changed = {flag: getattr(game, flag) for flag in flags}
+    for clone in (game.copy(), copy.deepcopy(game), round_trip(game)):
+        assert {flag: getattr(clone, flag) for flag in flags} == changed
+
+
+def test_a_pickled_chess_game_searches_with_its_flags():
+    game = FLAG_GAMES["chess"]()
+    game.has_null_move = False
+    game.has_noisy_moves = False
+    clone = round_trip(game)
+    same_search(nm.search(clone, 4, algorithm="pvs"), nm.search(game, 4, algorithm="pvs"))
+    # ... and the flags changed what the search does, so the test above could have failed
+    assert (nm.search(game, 4, algorithm="pvs").stats
+            != nm.search(FLAG_GAMES["chess"](), 4, algorithm="pvs").stats)
+
+
 def test_maximizing_changed_after_building_the_tree_survives():
     tree = nm.trees.from_nested([[3, 4], [8, 5]])
     tree.maximizing = False
@@ -185,6 +237,23 @@ def test_results_pickle():
     assert round_trip(solved) == solved
     stopped = nm.search(nm.games.ConnectFour(), node_limit=50)
     assert round_trip(stopped).stop_reason is nm.StopReason.NODE_LIMIT
+
+
+def _raise_a_batch_error():
+    with ThreadPoolExecutor(1) as pool:
+        nm.analyze([nm.games.TicTacToe(), "not a game"], depth=2, executor=pool, progress=False,
+                   raise_errors=True)
+
+
+def test_a_batch_error_pickles_and_leaves_a_worker_process():
+    with pytest.raises(nm.BatchError) as raised:
+        _raise_a_batch_error()
+    clone = round_trip(raised.value)
+    assert str(clone) == str(raised.value)
+    assert clone.errors == raised.value.errors and len(clone.results) == 2
+    with ProcessPoolExecutor(1) as pool:
+        with pytest.raises(nm.BatchError, match="1 of 2 positions failed"):
+            pool.submit(_raise_a_batch_error).result()
 
 
 def test_error_records_pickle():

@@ -17,14 +17,14 @@ from typing import Any, Dict, List, Sequence, Tuple
 
 import numpy as np
 
-from negamax.games import ConnectFour, TicTacToe
+from negamax.games import Checkers, Chess, ConnectFour, TicTacToe
 from negamax.scores import EVAL_LIMIT
 from negamax.trees import ExplicitTree, UniformTree, from_arrays, from_nested
 
 #: The public attributes of NativeGame a subclass may change after construction (max_moves
 #: and max_ply are read-only: the rebuilt game derives them as the original did).
 _FLAGS = ("has_order_hints", "has_keys", "has_safe_moves", "has_noisy_moves", "has_check",
-          "has_null_move", "last_move_wins")
+          "has_null_move", "last_move_wins", "max_ply_ends_game")
 
 
 def _flags_of(game: Any) -> Dict[str, Any]:
@@ -69,6 +69,16 @@ def _reduce_connect_four(game: ConnectFour) -> Tuple[Any, Tuple[Any, ...]]:
 
 def _rebuild_connect_four(moves: str, width: int, height: int, flags: Dict[str, Any]) -> ConnectFour:
     return _restore(ConnectFour(moves, width=width, height=height), (), flags)
+
+
+# --- chess and checkers: a starting position (FEN) and the moves since ----------------------
+
+def _reduce_from_fen(game: Any) -> Tuple[Any, Tuple[Any, ...]]:
+    return _rebuild_from_fen, (type(game), game.start_fen, tuple(game.history), _flags_of(game))
+
+
+def _rebuild_from_fen(kind: Any, start_fen: str, history: Sequence[Any], flags: Dict[str, Any]) -> Any:
+    return _restore(kind(start_fen), history, flags)
 
 
 # --- trees --------------------------------------------------------------------------------
@@ -166,6 +176,8 @@ def register() -> None:
     """Register the reducers (idempotent)."""
     copyreg.pickle(TicTacToe, _reduce_tictactoe)
     copyreg.pickle(ConnectFour, _reduce_connect_four)
+    copyreg.pickle(Chess, _reduce_from_fen)
+    copyreg.pickle(Checkers, _reduce_from_fen)
     copyreg.pickle(UniformTree, _reduce_uniform_tree)
     copyreg.pickle(ExplicitTree, _reduce_explicit_tree)
 

@@ -45,6 +45,11 @@ class BatchError(RuntimeError):
         self.errors = errors
         self.results = results
 
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        # The default rebuilds from the message alone: a worker's BatchError would then
+        # fail to unpickle and break its process pool.
+        return type(self), (self.errors, self.results)
+
 
 def analyze(games: Iterable[Any], *, depth: Optional[int] = None, time_limit: Optional[float] = None,
             node_limit: Optional[int] = None, solve: bool = False,

@@ -50,14 +50,6 @@ cdef inline uint64_t pieces_key(uint32_t black, uint32_t white, uint32_t kings) 
             ^ zobrist_of(black & kings, 2) ^ zobrist_of(white & kings, 3))
 
 
-def _restore(start_fen, moves):
-    """Rebuild a pickled game: its starting position and the moves played since."""
-    game = Checkers(start_fen)
-    for move in moves:
-        game.play(move)
-    return game
-
-
 @cython.final
 cdef class Checkers(NativeGame):
     """English draughts (American checkers) on the 32 dark squares, numbered 1-32 as in PDN.
@@ -80,7 +72,7 @@ cdef class Checkers(NativeGame):
     cdef PlyRecord* records        # records[i]: the state before move i
     cdef int record_capacity
     cdef int repetition_origin     # in a copy (what a search runs on): the ply it was made at
-    cdef str start_fen             # the position the game started from
+    cdef readonly str start_fen    # the position the game started from (history replays on it)
 
     def __cinit__(self, *args, **kwargs):
         self.records = NULL
@@ -449,9 +441,6 @@ cdef class Checkers(NativeGame):
             memcpy(other.records, self.records, <size_t> self.ply * sizeof(PlyRecord))
         other.repetition_origin = self.ply
         return other
-
-    def __reduce__(self):
-        return (_restore, (self.start_fen, list(self.history)))
 
     def __str__(self):
         symbols = {0: ".", 1: "b", 2: "B", -1: "w", -2: "W"}

@@ -63,7 +63,7 @@ cdef class Chess(NativeGame):
     cdef Position pos
     cdef object _pieces             # numpy uint64 array of 16 bitboards (see position.pxi)
     cdef object _squares            # numpy int8 array of 64 piece codes, a1 first
-    cdef str start_fen              # the FEN the game was loaded from (history replays on it)
+    cdef readonly str start_fen     # the FEN the game was loaded from (history replays on it)
     cdef Move* cached_moves         # the legal moves of the node numbered cached_serial
     cdef int cached_count
     cdef uint64_t cached_serial
@@ -542,13 +542,6 @@ cdef class Chess(NativeGame):
         other.played = self.played
         other.start_fen = self.start_fen
         return other
-
-    def __reduce__(self):
-        return (Chess, (self.start_fen,), self.history)
-
-    def __setstate__(self, state):
-        for move in state:
-            self.play(move)
 
     @classmethod
     def from_board(cls, board):

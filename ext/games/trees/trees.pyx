@@ -56,9 +56,9 @@ cdef class TreeGame(NativeGame):
         self.has_keys = True           # a node's index is its key
 
     cdef void copy_tree_into(self, TreeGame other):
-        self.copy_base_into(other)
         other.init_tree(self.tree_height, self.maximizing, self.internal_score,
                         self._values_of_scores, self._leaf_values)
+        self.copy_base_into(other)        # after init_tree: the flags set on this tree are kept
         other._node_stack_array[:] = self._node_stack_array
         other.ply = self.ply
 
