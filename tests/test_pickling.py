@@ -261,3 +261,19 @@ def test_error_records_pickle():
     clone = round_trip(record)
     assert clone == record and clone.traceback == "trace"
     assert str(clone) == "position 3 (ConnectFour('44')): ValueError: column 4 is full"
+
+
+def test_chess_compares_by_position_as_the_other_games_do():
+    import chess    # python-chess (a test dependency) gives the transposed position's FEN
+    one, other = nm.games.Chess(), nm.games.Chess()
+    for move in ("g1f3", "g8f6", "b1c3"):
+        one.play(move)
+    for move in ("b1c3", "g8f6", "g1f3"):
+        other.play(move)
+    board = chess.Board()
+    for move in ("g1f3", "g8f6", "b1c3"):
+        board.push_uci(move)
+    assert one == other == nm.games.Chess(board.fen()) and hash(one) == hash(other)
+    assert one.copy() == one == round_trip(one)
+    one.play("e7e5")
+    assert one != other and one != "not a game"

@@ -543,6 +543,16 @@ cdef class Chess(NativeGame):
         other.start_fen = self.start_fen
         return other
 
+    def __eq__(self, other):
+        """Equal positions: the same FEN (pieces, side to move, castling rights, en passant
+        square and move counters), as the other built-in games compare by position."""
+        if not isinstance(other, Chess):
+            return NotImplemented
+        return self.fen() == other.fen()
+
+    def __hash__(self):
+        return hash(self.fen())
+
     @classmethod
     def from_board(cls, board):
         """A game from a python-chess ``chess.Board``: its starting position and moves, so
