@@ -127,3 +127,51 @@ def test_search_scores_a_repeated_position_as_a_draw():
     game.play("b1c3")
     game.play("h7h6")
     assert game.outcome().termination.name == "THREEFOLD_REPETITION"
+
+
+# Mates found past the depth asked for (a capture that mates, in quiescence; checks extended):
+# the line must still reach the mate the value counts, checked by python-chess playing it.
+MATES_PAST_THE_DEPTH = [
+    "rnQq1k1r/pp2bpp1/2p4p/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 0 9",   # 1.Qxd8+ Bxd8 2.Qxd8#
+    "8/8/2p2R2/8/8/6k1/1p4B1/7K b - - 0 1",                          # black mates in 9 plies
+    "8/1R6/7k/R7/8/8/8/5K2 b - - 0 1",                               # black is mated
+]
+
+
+@pytest.mark.parametrize("fen", MATES_PAST_THE_DEPTH)
+@pytest.mark.parametrize("algorithm,threads", [("pvs", 1), ("mtdf", 1), ("pvs", 2)])
+def test_a_mate_score_comes_with_its_whole_line(fen, algorithm, threads):
+    decided = 0
+    for depth in range(1, 8):
+        result = nm.search(Chess(fen), depth=depth, algorithm=algorithm, threads=threads)
+        if result.value is None or abs(result.value) <= EVAL_LIMIT:
+            continue
+        decided += 1
+        board = chess.Board(fen)
+        for move in result.pv:
+            board.push_uci(move)
+        assert len(result.pv) == nm.plies_to_end(result.value), (depth, result.pv)
+        assert board.is_checkmate(), (depth, result.pv)
+    assert decided >= 3
+
+
+# The solver asks about quick wins and losses first in long games (chess spans 1,023 plies):
+# a mate in one or two is proven in a few thousand nodes (it used to take tens of millions,
+# or not end). python-chess checks the mates.
+QUICK_MATES = [
+    ("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 1),   # Qxf7#
+    ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1),                                # Rd8#
+    ("k7/8/1K6/8/8/8/8/7R w - - 0 1", 1),                                        # Rh8#
+    ("2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1", 5),                # mate in 3 moves
+]
+
+
+@pytest.mark.parametrize("fen,plies", QUICK_MATES)
+def test_solve_proves_a_quick_mate(fen, plies):
+    result = nm.solve(Chess(fen), node_limit=2_000_000)
+    assert result.stop_reason is nm.StopReason.COMPLETED
+    assert result.value == WIN - plies and result.outcome == "win"
+    board = chess.Board(fen)
+    for move in result.pv:
+        board.push_uci(move)
+    assert len(result.pv) == plies and board.is_checkmate()

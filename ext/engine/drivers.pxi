@@ -91,7 +91,16 @@ cdef bint iterate(Searcher searcher) noexcept nogil:
             # Solved to the end: continue the line until the game is over.
             length = searcher.kernels.complete_pv(context, searcher.game, value, length)
         elif context.options.use_tt:
-            length = searcher.kernels.extend_pv(context, searcher.game, searcher.next_depth, length)
+            # A win or loss found past the depth (check extensions, quiescence): its line goes
+            # on to the decisive move, which the value counts plies to.
+            decision = plies_to_decision(value)
+            length = searcher.kernels.extend_pv(context, searcher.game,
+                                                max(searcher.next_depth, decision), length)
+            if context.enhanced and 0 < length < decision <= length + DECISION_TAIL_PLIES:
+                # The table stops short (quiescence stores nothing): search the rest, as a
+                # solved line is completed; mate-distance bounds keep that search within the
+                # few plies left.
+                length = searcher.kernels.complete_pv(context, searcher.game, value, length)
         memcpy(searcher.completed_pv, context.pv_table, length * sizeof(Move))
         searcher.completed_pv_length = length
         if length > 0:
@@ -107,6 +116,19 @@ cdef bint iterate(Searcher searcher) noexcept nogil:
         searcher.next_depth += 1
         if searcher.reports_iterations:
             return True
+
+
+cdef enum:
+    DECISION_TAIL_PLIES = 8    # the longest rest of a win's line searched for (see iterate)
+
+
+cdef inline int plies_to_decision(Score value) noexcept nogil:
+    """Plies from the root to the win or loss a value scores (0 for other values)."""
+    if value > EVAL_LIMIT:
+        return WIN - value
+    if value < -EVAL_LIMIT:
+        return WIN + value
+    return 0
 
 
 cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
@@ -239,6 +261,35 @@ cdef inline int64_t solver_rank(Score value, int64_t span) noexcept nogil:
     return 0
 
 
+cdef enum:
+    # Games longer than this (chess, checkers) ask about quick ends first (quick_rank): their
+    # first halving question ("lost within half the game?") is a search of the whole game.
+    QUICK_FIRST_SPAN = 64
+    QUICK_FIRST_RANKS = 16    # ... as far as wins and losses within about 32 plies
+
+
+cdef inline int64_t quick_rank(int64_t low, int64_t high, int64_t span, int64_t halving) noexcept nogil:
+    """The rank to ask about in a long game: a loss or a win within a few plies, the
+    distance doubling with each answer (a mate in one is then found in two questions, as a
+    depth-1 search finds it), on the side whose bound is nearer its quick end, up to
+    QUICK_FIRST_RANKS from it; then `halving`, solver_probe's own choice (quick questions
+    are cheap, longer ones as costly as halving's, and a drawn position answers them all)."""
+    cdef int64_t top = (span + 1) // 2            # the rank of a win in one ply
+    cdef int64_t from_loss = low + top, from_win = top - high, rank
+    if from_loss <= from_win:
+        rank = low + max(from_loss, <int64_t> 1)
+        if rank + top <= QUICK_FIRST_RANKS and rank < low / 2 and rank < high:
+            return rank
+    rank = high - max(from_win, <int64_t> 1)
+    if top - rank <= QUICK_FIRST_RANKS and rank > high / 2 and rank > low:
+        return rank
+    if from_loss > from_win:
+        rank = low + max(from_loss, <int64_t> 1)
+        if rank + top <= QUICK_FIRST_RANKS and rank < low / 2 and rank < high:
+            return rank
+    return halving
+
+
 cdef inline Score solver_probe(Score lower, Score upper, int64_t span) noexcept nogil:
     """The next null window of the solver, given that lower <= value <= upper (lower <
     upper): the threshold t of the question "is the value above t?".
@@ -257,6 +308,8 @@ cdef inline Score solver_probe(Score lower, Score upper, int64_t span) noexcept 
         rank = low / 2
     elif rank >= 0 and high / 2 > rank:
         rank = high / 2
+    if span > QUICK_FIRST_SPAN:
+        rank = quick_rank(low, high, span, rank)
     if rank > 0:
         t = <int64_t> WIN - span + 2 * rank - 1    # a win in at most span - 2 * rank plies?
     elif rank < 0:
