@@ -170,3 +170,61 @@ def test_an_unreachable_scheduler_exits_2(positions, capsys, monkeypatch):
     monkeypatch.setattr(cli_analyze, "CONNECT_TIMEOUT", 1)
     status, _, err = run(capsys, str(positions), "--executor", "dask://127.0.0.1:9", "--depth", "1")
     assert status == 2 and "cannot reach the Dask scheduler" in err
+
+
+@pytest.mark.parametrize("comment", ["a form\ffeed", "a line\u2028separator", "a vertical\vtab",
+                                     "next\x85line"])
+def test_line_numbers_are_the_files_own(tmp_path, capsys, comment):
+    # str.splitlines() also splits at these: the rest of the comment became a position and
+    # every later line number was one too high.
+    path = tmp_path / "odd.txt"
+    path.write_text(f"# {comment}\nconnect4 4453\n\ntictactoe x.o......\n", encoding="utf-8")
+    status, out, _ = run(capsys, str(path), "--depth", "2", "--executor", "threads", "--no-progress")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert status == 0
+    assert [(r["line"], r["game"]) for r in records] == [(2, "connect4"), (4, "tictactoe")]
+
+
+def test_a_tab_after_the_name_and_a_byte_order_mark_are_read(tmp_path, capsys):
+    path = tmp_path / "bom.txt"
+    path.write_bytes("\ufeffconnect4\t4453\ntictactoe \t x.o......\n".encode("utf-8"))
+    status, out, _ = run(capsys, str(path), "--depth", "2", "--executor", "threads", "--no-progress")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert status == 0
+    assert [(r["game"], r["position"]) for r in records] == [("connect4", "4453"),
+                                                              ("tictactoe", "x.o......")]
+
+
+@pytest.mark.parametrize("argv", [["--depth", "-1"], ["--executor", "bogus"],
+                                  ["--solve", "--depth", "3"]])
+def test_a_refused_command_leaves_the_output_file_alone(positions, tmp_path, capsys, argv):
+    kept = tmp_path / "kept.jsonl"
+    kept.write_text('{"keep": "me"}\n')
+    never = tmp_path / "never.jsonl"
+    assert run(capsys, str(positions), *argv, "--output", str(kept))[0] == 2
+    assert kept.read_text() == '{"keep": "me"}\n'
+    assert run(capsys, str(positions), *argv, "--output", str(never))[0] == 2
+    assert not never.exists()
+
+
+def test_ctrl_c_with_a_thread_pool_ends_the_command(tmp_path):
+    # The searches of a thread pool never see Ctrl-C themselves: the command used to wait for
+    # them for ever. Two empty Connect Four boards searched to the end run for hours.
+    import signal
+    import subprocess
+    import sys
+    import time
+    path = tmp_path / "long.txt"
+    path.write_text("connect4\nconnect4 4\n")
+    process = subprocess.Popen([sys.executable, "-m", "negamax", "analyze", str(path),
+                                "--executor", "threads", "--no-progress"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(2.0)        # imported and searching
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 130 and "interrupted" in err and "Traceback" not in err

@@ -4,11 +4,12 @@ objects (negamax.results). No search logic lives here."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import numbers
 import threading
-from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 from negamax._engine import Searcher, StopSignal, TranspositionTable, run_many
 from negamax._python_game import PythonGameAdapter
@@ -54,6 +55,26 @@ def _new_table(mb: float) -> TranspositionTable:
             raise
         _thread_tables.interrupted = True
     return table
+
+
+def _stop_for(options: SearchOptions) -> Optional[StopSignal]:
+    """The signal a search polls: the one asked for, else that of the analyze batch whose
+    chunk this thread runs (see stopped_by), else none. The batch's is no option: unlike
+    stop=, it does not make the search deepen iteratively, so results stay those of a
+    single search."""
+    return options.stop if options.stop is not None else getattr(_thread_tables, "batch_stop", None)
+
+
+@contextlib.contextmanager
+def stopped_by(signal: Optional[StopSignal]) -> Iterator[None]:
+    """Within the block, searches of this thread with no stop= of their own also stop when
+    `signal` is set (negamax.analyze: Ctrl-C stops the searches of a thread pool)."""
+    outer = getattr(_thread_tables, "batch_stop", None)
+    _thread_tables.batch_stop = signal
+    try:
+        yield
+    finally:
+        _thread_tables.batch_stop = outer
 
 
 def _forget_interrupt() -> None:
@@ -276,7 +297,7 @@ def _searcher(native: NativeGame, options: SearchOptions, callback: Any,
         engine_fields = _kept(fields_key)
         if engine_fields is None:
             engine_fields = _keep(fields_key, options.engine_fields(root_maximizing, game_prefers))
-    return Searcher(native, engine_fields, options.table, options.stop, callback, options.threads)
+    return Searcher(native, engine_fields, options.table, _stop_for(options), callback, options.threads)
 
 
 def _root_maximizing(native: NativeGame) -> bool:
@@ -290,7 +311,7 @@ def _batch_searchers(natives: List[NativeGame], games: List[Any], options: Searc
     once per (root_maximizing, game_prefers) and the shared arguments read once (a batch of
     short solves pays this per position)."""
     fields: Dict[Tuple[bool, bool], Dict[str, Any]] = {}
-    table, stop = options.table, options.stop
+    table, stop = options.table, _stop_for(options)
     searchers = []
     for native, game in zip(natives, games):
         key = (_root_maximizing(native), not solve and _prefers_iterative(game, native))

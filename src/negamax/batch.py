@@ -21,6 +21,7 @@ import traceback as _traceback
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import negamax
+from negamax.api import stopped_by
 from negamax.options import check_tt_mb, table_wanted
 from negamax.results import AnalysisError, SearchResult, SolveResult
 
@@ -82,6 +83,10 @@ def analyze(games: Iterable[Any], *, depth: Optional[int] = None, time_limit: Op
         if not isinstance(value, bool):
             raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
     call_options = _call_options(solve, depth, time_limit, node_limit, options)
+    # Searches running in this process (a thread pool) never see Ctrl-C themselves: on an
+    # interrupt this signal stops them within 1,024 nodes, so the pool can be shut down. (A
+    # task sent to another process gets a fresh signal of its own, never set.)
+    interrupt = negamax.StopSignal()
     chunksize = _check_count("chunksize", chunksize)
     workers = _check_count("workers", workers)
     if executor is not None and workers is not None:
@@ -97,7 +102,10 @@ def analyze(games: Iterable[Any], *, depth: Optional[int] = None, time_limit: Op
     results: List[Optional[Outcome]] = [None] * len(games)
     bar = _progress_bar(len(games), progress)
     try:
-        _run_batch(games, solve, call_options, chunksize, pool, results, bar.update)
+        _run_batch(games, solve, call_options, chunksize, pool, results, bar.update, interrupt)
+    except BaseException:
+        interrupt.set()
+        raise
     finally:
         bar.close()
         pool.close()
@@ -167,11 +175,17 @@ def _check_count(name: str, value: Any) -> Optional[int]:
 # --- the work of one task (runs in the worker) --------------------------------------------
 
 def _run_chunk(games: Sequence[Any], solve: bool, options: Dict[str, Any],
-               first_index: int = 0) -> List[Outcome]:
+               first_index: int = 0, interrupt: Optional[negamax.StopSignal] = None) -> List[Outcome]:
     """Search or solve each game of a chunk: the results, or an AnalysisError for a game that
     raised. Uses negamax.search_many/solve_many when the installed negamax has them (the
     per-position Python cost is then paid once per chunk); if that raises, each game is run
-    alone to find which one failed."""
+    alone to find which one failed. The searches also stop when `interrupt` is set."""
+    with stopped_by(interrupt):
+        return _chunk_outcomes(games, solve, options, first_index)
+
+
+def _chunk_outcomes(games: Sequence[Any], solve: bool, options: Dict[str, Any],
+                    first_index: int) -> List[Outcome]:
     many = getattr(negamax, "solve_many" if solve else "search_many", None)
     if many is not None and len(games) > 1:
         try:
@@ -243,7 +257,8 @@ class _Pool:
 
 
 def _run_batch(games: List[Any], solve: bool, options: Dict[str, Any], chunksize: int,
-               pool: _Pool, results: List[Optional[Outcome]], advance: Callable[[int], Any]) -> None:
+               pool: _Pool, results: List[Optional[Outcome]], advance: Callable[[int], Any],
+               interrupt: Optional[negamax.StopSignal] = None) -> None:
     """Fill `results`: every chunk as one task; a task that fails as a whole (a game that
     does not pickle, a worker that died) is split into single positions, each tried once more,
     and what still fails is recorded as that position's error.
@@ -259,7 +274,7 @@ def _run_batch(games: List[Any], solve: bool, options: Dict[str, Any], chunksize
 
     def submit(start: int, count: int, attempt: int) -> None:
         try:
-            future = pool.submit(games[start:start + count], solve, options, start)
+            future = pool.submit(games[start:start + count], solve, options, start, interrupt)
         except Exception as error:   # noqa: BLE001 - the executor refused the task
             for index in range(start, start + count):
                 results[index] = _error_record(index, games[index], error)

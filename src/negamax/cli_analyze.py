@@ -13,6 +13,7 @@ import argparse
 import concurrent.futures as cf
 import csv
 import json
+import os
 import sys
 from typing import Any, Callable, Dict, Iterator, List, Optional, TextIO, Tuple
 
@@ -68,8 +69,8 @@ def read_positions(lines: List[str]) -> Iterator[Tuple[int, str, str, Any]]:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        name, _, text = line.partition(" ")
-        text = text.strip()
+        name, *rest = line.split(maxsplit=1)      # the name ends at any whitespace (a tab too)
+        text = rest[0] if rest else ""
         reader = readers.get(name.lower())
         if reader is None:
             error: Any = ValueError(f"unknown game {name[:60]!r}: the games are "
@@ -195,13 +196,29 @@ def _options(args: argparse.Namespace) -> Dict[str, Any]:
 
 
 def _read_lines(path: str) -> List[str]:
+    """The file's lines, numbered as an editor numbers them: split at line ends only (not at
+    the form feeds and Unicode separators str.splitlines() also splits at), without a BOM."""
     if path == "-":
-        return sys.stdin.read().splitlines()
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(f"cannot read {path!r}: {error}") from None
+    return text.removeprefix("\ufeff").split("\n")   # universal newlines made every end \n
+
+
+def _check_output(path: str) -> bool:
+    """Raise UsageError if `path` cannot be written, before any work is sent, without
+    changing a file already there. True when the check created the file (it is removed
+    again if the run ends without results)."""
+    existed = os.path.exists(path)
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read().splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"cannot read {path!r}: {error}") from None
+        open(path, "a", encoding="utf-8").close()
+    except OSError as error:
+        raise UsageError(f"cannot write {path!r}: {error}") from None
+    return not existed
 
 
 def _open_output(path: str) -> TextIO:
@@ -242,15 +259,21 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     options = _options(args)
     positions = list(read_positions(_read_lines(args.file)))
-    # The output file is opened before any work is sent: a path that cannot be written is a
-    # usage error found at once, not after hours of searching.
-    out = _open_output(args.output) if args.output else sys.stdout
+    # The output path is checked before any work is sent: one that cannot be written is a
+    # usage error found at once, not after hours of searching. It is emptied only once the
+    # results are there to write (a rejected option leaves an existing file as it was).
+    created = _check_output(args.output) if args.output else False
     try:
         records = _analyze(args, options, positions)
-        try:
-            write_records(records, out, args.format)
-        except OSError as error:
-            raise UsageError(f"cannot write {args.output or 'the output'!r}: {error}") from None
+    except BaseException:
+        if created:
+            os.remove(args.output)
+        raise
+    out = _open_output(args.output) if args.output else sys.stdout
+    try:
+        write_records(records, out, args.format)
+    except OSError as error:
+        raise UsageError(f"cannot write {args.output or 'the output'!r}: {error}") from None
     finally:
         if out is not sys.stdout:
             out.close()
