@@ -80,3 +80,25 @@ def test_play_checkers_ends_with_the_result():
     args = argparse.Namespace(game="checkers", engine_first=True, think=0.01, fen="W:WK18:B6,7,14,15")
     assert play_checkers(args, read=lambda prompt: "q", out=out) == 0
     assert "the engine wins (no legal move)" in out.getvalue()
+
+
+def test_the_engine_never_calls_an_estimate_a_draw(monkeypatch):
+    # A search to a depth that scores 0 has proven nothing: "score +0 (heuristic)", as the
+    # other games print (it used to say "draw at depth 3").
+    import dataclasses
+
+    import negamax as nm
+    from negamax import cli_checkers
+
+    real_search = nm.search
+
+    def search(game, **options):
+        return dataclasses.replace(real_search(game, depth=3), value=0)
+
+    monkeypatch.setattr(cli_checkers.nm, "search", search)
+    out = io.StringIO()
+    args = argparse.Namespace(game="checkers", engine_first=True, think=0.01, fen=None)
+    assert play_checkers(args, read=lambda prompt: "q", out=out) == 0
+    played = [line for line in out.getvalue().splitlines() if line.startswith("engine plays ")]
+    assert len(played) == 1
+    assert "score +0 (heuristic) at depth 3" in played[0] and "draw" not in played[0]

@@ -9,7 +9,7 @@ import time
 from typing import Callable, Optional, TextIO
 
 import negamax as nm
-from negamax.cli_games import describe_value
+from negamax.cli_progress import describe_score
 from negamax.games import Checkers
 
 __all__ = ["play_checkers", "perft_checkers"]
@@ -43,9 +43,17 @@ def play_checkers(args: argparse.Namespace, read: Callable[[str], str] = input,
         print(f"\n{game}\n", file=out)
         if game.to_move == engine_side:
             result = nm.search(game, algorithm="pvs", time_limit=args.think)
-            print(f"engine plays {result.best_move}  ({describe_value(result.value)} at depth "
-                  f"{result.depth})", file=out)
-            game.play(result.best_move)
+            if result.best_move is None:      # stopped (Ctrl-C) before a root move was searched
+                move, view = game.legal_moves()[0], "no time to think: the first legal move"
+            else:
+                # A search to a depth: a win or loss it finds is certain, its other values
+                # (0 among them) are estimates, never a proven draw.
+                move = result.best_move
+                view = f"{describe_score(result.value, exact=False)} at depth {result.depth}"
+            if result.stop_reason is nm.StopReason.INTERRUPTED:
+                view += "; interrupted"
+            print(f"engine plays {move}  ({view})", file=out)
+            game.play(move)
             continue
         try:
             text = read("your move: ").strip()
