@@ -9,9 +9,11 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import chess
+import pytest
 
 from negamax import cli_chess
 from negamax.__main__ import main
@@ -118,5 +120,103 @@ def test_ctrl_c_at_the_prompt_exits_cleanly():
     finally:
         if process.poll() is None:
             process.kill()
+    assert process.returncode == 130      # as for the other games: README's exit status
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+
+
+def test_search_chess_progress_prints_each_completed_depth(capsys):
+    assert main(["search", "chess", "startpos", "--depth", "4", "--progress"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.err.splitlines()
+    # one line per completed depth but the last, whose result is printed on stdout
+    assert [line.split()[:2] for line in lines] == [["depth", "1"], ["depth", "2"], ["depth", "3"]]
+    for line in lines:                 # the line ends with the principal variation, in UCI
+        board = chess.Board()
+        for move in line.split(" pv ")[1].split():
+            board.push_uci(move)
+    assert "stop: completed" in captured.out
+    assert main(["search", "chess", "startpos", "--depth", "4", "--no-progress"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_search_chess_refuses_min_as_the_other_games_do(capsys):
+    assert main(["search", "chess", "startpos", "--depth", "3", "--min"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == ("negamax: error: --min applies to trees only: "
+                            "a game's values are from the side to move\n")
+
+
+def _start(argv):
+    """`python -m negamax argv` with pipes, unbuffered, killed after 60 s at the latest (so a
+    test waiting for output that never comes fails instead of hanging)."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    process = subprocess.Popen([sys.executable, "-m", "negamax", *argv], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    timer = threading.Timer(60, process.kill)
+    timer.daemon = True
+    timer.start()
+    return process, timer
+
+
+def _read_until(stream, marker):
+    """What `stream` gives up to and including `marker` (less, at end of output)."""
+    seen = ""
+    while marker not in seen:
+        char = stream.read(1)
+        if not char:
+            break
+        seen += char
+    return seen
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows has no SIGINT to send to a child process")
+def test_ctrl_c_during_a_chess_search_prints_the_best_so_far_and_exits_130():
+    process, timer = _start(["search", "chess", "startpos", "--depth", "30", "--progress"])
+    try:
+        first = process.stderr.readline()        # depth 1 is done: the search is running
+        assert first.split()[:2] == ["depth", "1"], first
+        # Let it run on to the longer depths, as tests/test_cli_sigint.py does: a Ctrl-C that
+        # lands inside a progress callback (the first depths end microseconds apart) comes out
+        # of search() as KeyboardInterrupt, with no result to print (the same for every game).
+        time.sleep(1.0)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        timer.cancel()
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 130
+    assert "stop: interrupted" in out
+    assert int(out.split("depth     : ")[1].split()[0]) >= 1
+    best = out.split("best move : ")[1].split("(")[1].split(")")[0]
+    assert chess.Move.from_uci(best) in chess.Board().legal_moves
+    assert err.splitlines()[-1] == "interrupted: the result above is the best found so far"
+    assert "Traceback" not in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows has no SIGINT to send to a child process")
+def test_ctrl_c_while_the_engine_thinks_makes_it_move_at_once():
+    process, timer = _start(["play", "chess", "--engine-first", "--think", "60"])
+    try:
+        seen = _read_until(process.stdout, "h g f e d c b a")    # the board, then the engine thinks
+        assert "h g f e d c b a" in seen
+        time.sleep(1.0)                          # well inside the engine's search
+        process.send_signal(signal.SIGINT)
+        seen = _read_until(process.stdout, "your move: ")
+        assert "your move: " in seen
+        process.stdin.write("quit\n")
+        process.stdin.flush()
+        out, err = process.communicate(timeout=30)
+    finally:
+        timer.cancel()
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
     assert process.returncode == 0
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    played = [line for line in seen.splitlines() if line.startswith("engine plays ")]
+    assert len(played) == 1 and played[0].endswith("; interrupted)"), played
+    board = chess.Board()
+    board.push_san(played[0].split()[2])       # a legal first move for white

@@ -435,3 +435,18 @@ def test_a_completed_search_to_a_depth_reports_that_depth_with_or_without_deepen
         assert single.stop_reason is deepened.stop_reason is nm.StopReason.COMPLETED
         assert single.depth == deepened.depth == depth
         assert single.value == deepened.value
+
+
+def test_ctrl_c_inside_the_iteration_callback_stops_the_search_as_ctrl_c_does():
+    # Ctrl-C often lands while a progress line is printed: the search returns what it has.
+    reported = []
+
+    def callback(result):
+        reported.append(result.depth)
+        if len(reported) == 2:
+            raise KeyboardInterrupt
+    result = nm.search(ConnectFour("44"), 10, algorithm="pvs", iterative=True, on_iteration=callback)
+    assert result.stop_reason is nm.StopReason.INTERRUPTED
+    assert reported == [1, 2] and result.depth == 2
+    single = nm.search(ConnectFour("44"), 2, algorithm="pvs", iterative=True)
+    assert (result.value, result.best_move) == (single.value, single.best_move)

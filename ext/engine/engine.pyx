@@ -373,6 +373,10 @@ cdef class Searcher:
     cdef void report_iteration(self):
         try:
             self.on_iteration(self.collect(negamax_monotonic_seconds() - self.started))
+        except KeyboardInterrupt:
+            # Ctrl-C while the callback ran (printing progress, say): the search stops and
+            # returns what it has, as Ctrl-C anywhere else in it does.
+            fail(&self.context, STOP_INTERRUPTED)
         except BaseException as error:
             self.pending_error = error
             fail(&self.context, FAIL_SIGNAL_HANDLER)

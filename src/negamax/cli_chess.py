@@ -3,7 +3,7 @@
 The board is drawn with Unicode pieces from the player's side; moves are typed in SAN
 (``Nf3``, ``exd5``, ``O-O``, ``e8=Q``) or UCI (``g1f3``). At the prompt, ``undo`` takes back
 the last move pair, ``moves`` lists the legal moves, ``quit`` (or Ctrl-C, or end of input)
-leaves.
+leaves; Ctrl-C while the engine thinks makes it move at once.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ import sys
 from typing import Any, Callable, List, Optional, TextIO
 
 import negamax as nm
+from negamax.cli_games import EXIT_INTERRUPTED
+from negamax.cli_progress import Progress, search_options, wants_progress
 from negamax.results import StopReason
 from negamax.scores import is_win, plies_to_end
 
@@ -84,16 +86,23 @@ def _san_line(game: Any, moves: Any) -> str:
     return " ".join(words)
 
 
-def search_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
-    """Run `negamax search chess [FEN]` and print the result."""
+def search_command(args: argparse.Namespace, out: Optional[TextIO] = None,
+                   err: Optional[TextIO] = None) -> int:
+    """Run `negamax search chess [FEN]` and print the result: 0 when done (or stopped by a
+    limit), 130 on Ctrl-C (the deepest completed depth is printed, as for the other games)."""
     out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
+    if not getattr(args, "maximizing", True):
+        raise ValueError("--min applies to trees only: a game's values are from the side to move")
     text = " ".join(args.position).strip()
     game = new_chess(None if text in ("", "startpos") else text)
     if args.depth is None and args.time_limit is None and args.node_limit is None:
         raise ValueError("chess needs a limit: give --depth, --time-limit or --node-limit")
-    result = nm.search(game, args.depth, algorithm=args.algorithm or "pvs",
-                       time_limit=args.time_limit, node_limit=args.node_limit,
-                       ordering=not args.no_ordering)
+    progress = Progress(err, wants_progress(getattr(args, "progress", None), err))
+    with progress:
+        result = nm.search(game, args.depth, algorithm=args.algorithm or "pvs",
+                           time_limit=args.time_limit, node_limit=args.node_limit,
+                           ordering=not args.no_ordering, **search_options(progress))
     stats = result.stats
     rate = stats.nodes_per_second(result.elapsed)
     best = result.best_move
@@ -110,6 +119,9 @@ def search_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> in
         f"time      : {result.elapsed * 1000:.1f} ms   ({rate:,.0f} nodes/s)",
     ]
     print("\n".join(lines), file=out)
+    if result.stop_reason is StopReason.INTERRUPTED:
+        print("interrupted: the result above is the best found so far", file=err)
+        return EXIT_INTERRUPTED
     return 0
 
 
@@ -159,12 +171,12 @@ def play_command(args: argparse.Namespace, read: Callable[[str], str] = input,
                 shown = game.fen()
                 print("\n" + draw_board(shown, white_at_bottom=not engine_white) + "\n", file=out)
             if _white_to_move(game) == engine_white:
+                # Ctrl-C stops the search: the engine then plays its best move so far at once
                 result = nm.search(game, algorithm="pvs", time_limit=args.think)
-                if result.stop_reason is StopReason.INTERRUPTED:
-                    return 0
                 move = result.best_move if result.best_move is not None else game.legal_moves()[0]
+                note = "; interrupted" if result.stop_reason is StopReason.INTERRUPTED else ""
                 print(f"engine plays {game.san(move)}  ({describe_score(result.value)}, "
-                      f"depth {result.depth}, {result.stats.nodes:,} nodes)", file=out)
+                      f"depth {result.depth}, {result.stats.nodes:,} nodes{note})", file=out)
                 game.play(move)
                 plies.append(move)
                 continue
@@ -185,9 +197,12 @@ def play_command(args: argparse.Namespace, read: Callable[[str], str] = input,
                 else:
                     game.play(move)
                     plies.append(move)
-    except (KeyboardInterrupt, EOFError):
+    except EOFError:
         print("", file=out)
         return 0
+    except KeyboardInterrupt:         # at the prompt (while thinking, it makes the engine move)
+        print("\nquit", file=out)
+        return EXIT_INTERRUPTED
     print("\n" + draw_board(game.fen(), white_at_bottom=not engine_white) + "\n", file=out)
     print(_outcome_text(game, engine_white), file=out)
     return 0
