@@ -12,6 +12,7 @@ EVAL_LIMIT_SCORE = EVAL_LIMIT
 MAX_PLY = MAX_SEARCH_PLY
 
 
+
 cdef class NativeGame:
     """Base class of games the search runs natively (without the GIL).
 
@@ -29,7 +30,7 @@ cdef class NativeGame:
     def __cinit__(self, *args, **kwargs):
         if type(self) is NativeGame:
             raise TypeError("NativeGame is an interface: use a subclass such as negamax.games.TicTacToe")
-        self.max_moves = 1
+        self.max_moves = 0      # undeclared: a subclass sets it (see require_max_moves)
         self.max_ply = 0
         self.error = 0
         self.has_order_hints = True
@@ -107,14 +108,30 @@ cdef class NativeGame:
         """The legal moves, in the order the search tries them without ordering (empty at the end)."""
         if self.at_terminal():
             return []
-        cdef Move* buffer = <Move*> malloc(self.max_moves * sizeof(Move))
+        self.require_max_moves()
+        # Room past max_moves, so that a game breaking its bound by a little is caught
+        # below before it writes past the buffer.
+        cdef Move* buffer = <Move*> malloc((<size_t> self.max_moves + MOVE_SLACK) * sizeof(Move))
         if buffer == NULL:
             raise MemoryError()
         try:
             count = self.generate_moves(buffer)
+            if count < 0 or count > self.max_moves:
+                from negamax.errors import GameContractError
+                raise GameContractError(f"{type(self).__name__}.generate_moves gave {count} moves, "
+                                        f"outside 0 to its max_moves = {self.max_moves}: raise max_moves")
             return [buffer[i] for i in range(count)]
         finally:
             free(buffer)
+
+    def require_max_moves(self):
+        """Raise GameContractError unless the game declares max_moves (at least 1): a native
+        game sets it in __init__ (the search's move buffers are sized by it)."""
+        if self.max_moves < 1:
+            from negamax.errors import GameContractError
+            raise GameContractError(f"{type(self).__name__} declares max_moves = {self.max_moves}: "
+                                    f"set max_moves in __init__ to the most legal moves a "
+                                    f"position of the game can have")
 
     def play(self, move):
         """Play a legal move. Raises TypeError for a non-integer, ValueError for an illegal move;

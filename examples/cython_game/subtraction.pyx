@@ -19,8 +19,9 @@ cdef class Subtraction(NativeGame):
         if stones < 0:
             raise ValueError(f"stones must be >= 0, got {stones}")
         self.stones = stones
-        self.max_moves = 3
-        self.max_ply = stones
+        self.max_moves = 3           # required: the most legal moves any position has
+        self.max_ply = stones        # the plies left at most (each move takes a stone or more)
+        self.has_keys = True         # position_key below is implemented: tables can be used
 
     cdef int generate_moves(self, Move* moves) noexcept nogil:
         cdef int take, count = 0

@@ -277,7 +277,7 @@ cdef inline int node_moves(SearchContext* context, GameT game, int depth, int pl
             return -1
         floor[0] = -WIN + ply + (2 if game.last_move_wins else 1)
         ceiling[0] = WIN - ply - 1
-    if count > context.max_moves:   # a game broke its own bound: refuse to go on
+    if count_out_of_bounds(context, count):   # a game broke its own bound: refuse to go on
         fail(context, FAIL_TOO_MANY_MOVES)
         value[0] = 0
         return -1

@@ -40,7 +40,7 @@ cdef enum Status:
     STOP_INTERRUPTED = 4      # Ctrl-C, or a StopSignal set by another thread
     FAIL_GAME_CALLBACK = 5    # the game set its error flag (a Python game's method raised)
     FAIL_SIGNAL_HANDLER = 6   # a signal handler raised something other than KeyboardInterrupt
-    FAIL_TOO_MANY_MOVES = 7   # the game generated more moves than its max_moves
+    FAIL_TOO_MANY_MOVES = 7   # the game gave a move count outside 0 .. its max_moves
     FAIL_TOO_DEEP = 8         # the game went on past its max_ply
     FAIL_OUT_OF_MEMORY = 9    # the trace could not grow
     PROBE_SETTLED = 10        # Lazy SMP solve: another thread's bounds answered this thread's
@@ -166,6 +166,11 @@ cdef struct SearchContext:
     int32_t* trace_ply
     int32_t* trace_move
     int64_t* trace_value      # leaf static value, or TRACE_NO_VALUE
+
+
+cdef inline bint count_out_of_bounds(SearchContext* context, int count) noexcept nogil:
+    """A move count no game may give: negative, or more than its max_moves."""
+    return <unsigned int> count > <unsigned int> context.max_moves
 
 
 cdef inline Score terminal_score(Score value, int ply) noexcept nogil:

@@ -19,7 +19,9 @@ from libc.string cimport memcpy, memset
 import threading
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
-from negamax.game cimport EVAL_LIMIT, MAX_SEARCH_PLY, SCORE_INFINITY, WIN, Move, NativeGame, Score
+from negamax.game cimport (
+    EVAL_LIMIT, MAX_SEARCH_PLY, MOVE_SLACK, SCORE_INFINITY, WIN, Move, NativeGame, Score,
+)
 
 from engine.context cimport *
 from engine.kernel_table cimport KERNELS_CAPSULE_NAME, SearchKernels
@@ -210,9 +212,10 @@ cdef class Searcher:
 
     cdef void allocate(self) except *:
         cdef SearchContext* c = &self.context
-        # One ply of slack after the last: a game that breaks its max_moves by a little is
-        # caught (FAIL_TOO_MANY_MOVES) before it writes past the buffer.
-        cdef size_t plies = c.capacity, moves = <size_t> (c.capacity + 1) * c.max_moves
+        # Slack after the last ply's row (a ply more, and MOVE_SLACK moves): a game that breaks
+        # its max_moves, by up to MOVE_SLACK moves at any ply, writes inside the buffer and is
+        # caught (FAIL_TOO_MANY_MOVES) before its moves are read.
+        cdef size_t plies = c.capacity, moves = <size_t> (c.capacity + 1) * c.max_moves + MOVE_SLACK
         c.moves = <Move*> calloc(moves, sizeof(Move))
         c.sort_keys = <int64_t*> calloc(moves, sizeof(int64_t))
         c.pv_table = <Move*> calloc(plies * plies, sizeof(Move))

@@ -40,7 +40,7 @@ cdef inline int generate(SearchContext* context, GameT game, int ply) noexcept n
     cdef int count = game.generate_moves(moves)
     cdef int i, preferred_index = -1
     cdef Move move
-    if count > context.max_moves:   # a game broke its own bound: refuse to go on
+    if count_out_of_bounds(context, count):   # a game broke its own bound: refuse to go on
         fail(context, FAIL_TOO_MANY_MOVES)
         return 0
     if context.options.ordering and game.has_order_hints and count > 1:

@@ -39,7 +39,7 @@ cdef Score quiescence_node(SearchContext* context, GameT game, int ply, Score al
         if best > alpha:
             alpha = best
         count = game.generate_noisy_moves(moves)
-    if count > context.max_moves:
+    if count_out_of_bounds(context, count):
         fail(context, FAIL_TOO_MANY_MOVES)
         return 0
     if count == 0:

@@ -404,6 +404,8 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
                              "always from the side to move")
     if isinstance(game, NativeGame):
         native = _checked_copy(game, NativeGame)
+        if native.max_moves < 1 and not native.is_terminal():
+            native.require_max_moves()       # a user's game that forgot to declare it
         if maximizing is not None:
             native.maximizing = bool(maximizing)
         return native

@@ -26,10 +26,11 @@ def error_for_status(status: str, game: Any, native: Any) -> BaseException:
     name = type(game).__name__
     if status == "too_many_moves":
         return GameContractError(f"{name} generated more moves than its max_moves = "
-                                 f"{native.max_moves}: raise max_moves")
+                                 f"{native.max_moves} (or a negative count): raise max_moves")
     if status == "too_deep":
         return GameContractError(f"{name} went on past its max_ply = {native.max_ply} plies: "
-                                 f"raise max_ply or give a depth")
+                                 f"raise max_ply, or search to a depth below it (a native "
+                                 f"game's copy() keeps it by calling copy_base_into)")
     if status == "beyond_reach":
         return ValueError(f"{name} cannot be solved from this position: a line ran past the "
                           f"{min(native.max_ply, MAX_PLY)} plies a search may follow, and its "

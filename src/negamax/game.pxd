@@ -9,7 +9,9 @@
 # - scores are from the point of view of the side to move;
 # - at a terminal position, evaluate() gives the exact value: -WIN when the side to move
 #   has lost, WIN when it has won, anything in [-EVAL_LIMIT, EVAL_LIMIT] otherwise;
-# - generate_moves writes at most `max_moves` moves and returns how many it wrote;
+# - generate_moves writes at most `max_moves` moves and returns how many it wrote (max_moves,
+#   at least 1, is set in the subclass's __init__; a count outside 0..max_moves raises
+#   GameContractError, as long as the game wrote no more than MOVE_SLACK moves too many);
 # - make_move / unmake_move are exact inverses; the search only unmakes the last move made.
 # - position_key is read only when has_keys is set: equal positions must then have equal keys,
 #   and the value of a position may depend on nothing but its key (the transposition table
@@ -50,6 +52,8 @@ cdef enum:
     EVAL_LIMIT = WIN - MAX_SEARCH_PLY - 1   # bound on every non-winning evaluation
     SCORE_INFINITY = 2000000000             # outside every score; alpha-beta's initial window
     WINNING_MOVE_FOUND = -1   # generate_safe_moves: the side to move wins at once with moves[0]
+    MOVE_SLACK = 1024         # room left past max_moves: a game writing up to this many moves
+                              # too many is caught (GameContractError); more is memory damage
 
 cdef class NativeGame:
     cdef readonly int max_moves   # upper bound on the number of legal moves in any position
