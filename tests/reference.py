@@ -46,6 +46,7 @@ class TreeResult:
     leaves: int = 0
     cutoffs: int = 0
     cutoffs_strict: int = 0
+    first_move_cutoffs: int = 0   # cutoffs made by the first child searched
     max_ply: int = 0
     trace: list = field(default_factory=list)
 
@@ -70,10 +71,12 @@ class _Counter:
         self.r.best_move = pv[0] if pv else None
         return self.r
 
-    def cutoff(self, remaining):
+    def cutoff(self, remaining, first=False):
         self.r.cutoffs += 1
         if remaining:
             self.r.cutoffs_strict += 1
+        if first:
+            self.r.first_move_cutoffs += 1
 
 
 def tree_stats(tree):
@@ -190,7 +193,7 @@ def alphabeta_negamax(tree, maximizing=True):
             if best > alpha:
                 alpha = best
             if best >= beta:
-                c.cutoff(remaining=i < n - 1)
+                c.cutoff(remaining=i < n - 1, first=i == 0)
                 break
         return best, best_pv
 

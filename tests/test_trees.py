@@ -274,3 +274,21 @@ def test_a_trace_has_one_visit_per_node_entered(options):
     assert len(res.trace) == res.stats.nodes
     # Stopped by its node limit, the trace still begins with the completed first iteration.
     assert res.trace[0].path == () and res.trace[0].value is None
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("shape", ["uniform", "nested"])
+def test_first_move_cutoffs_are_counted_on_every_path(seed, shape):
+    # The tree's own walk (uniform) and the generic plain alpha-beta (nested) both count the
+    # cutoffs made by a node's first move (they once reported 0), as the reference does.
+    tree = nm.trees.uniform(3, 5, ordering="random", seed=seed)
+    nested = nested_of(tree, 3, 5)
+    if shape == "nested":
+        tree = nm.trees.from_nested(nested)
+    res = nm.search(tree, algorithm="alphabeta")
+    ab = R.alphabeta_negamax(nested, True)
+    assert res.stats.cutoffs == ab.cutoffs
+    assert res.stats.first_move_cutoffs == ab.first_move_cutoffs > 0
+    # Perfect ordering: every cutoff is the first move's (Knuth and Moore's minimal tree).
+    best = nm.search(nm.trees.uniform(3, 5, ordering="best", seed=seed), algorithm="alphabeta")
+    assert best.stats.first_move_cutoffs == best.stats.cutoffs > 0

@@ -198,6 +198,8 @@ cdef Score alphabeta(SearchContext* context, GameT game, int depth, int ply, Sco
                     alpha = value
                 if value >= beta:
                     context.stats.cutoffs += 1
+                    if i == 0:
+                        context.stats.first_move_cutoffs += 1
                     break
             continue
         value = -alphabeta(context, game, depth - 1, ply + 1, -beta, -alpha, child == CHILD_OPEN)
@@ -212,5 +214,7 @@ cdef Score alphabeta(SearchContext* context, GameT game, int depth, int ply, Sco
                 alpha = value
             if value >= beta:
                 context.stats.cutoffs += 1
+                if i == 0:
+                    context.stats.first_move_cutoffs += 1
                 break
     return best

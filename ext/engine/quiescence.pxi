@@ -60,5 +60,7 @@ cdef Score quiescence_node(SearchContext* context, GameT game, int ply, Score al
                 alpha = value
             if value >= beta:
                 context.stats.cutoffs += 1
+                if i == 0:
+                    context.stats.first_move_cutoffs += 1
                 break
     return best

@@ -65,6 +65,8 @@ cdef inline Score leaf_row(TreeWalk* w, int64_t first_child, int ply, Score alph
             best_index = i - 1
             if value >= beta:
                 c.stats.cutoffs += 1
+                if i == 1:
+                    c.stats.first_move_cutoffs += 1
                 break
             if value > alpha:
                 alpha = value
@@ -110,6 +112,8 @@ cdef inline Score row_node(TreeWalk* w, int64_t node, int ply, Score alpha, Scor
                 alpha = value
             if value >= beta:
                 c.stats.cutoffs += 1
+                if i == 0:
+                    c.stats.first_move_cutoffs += 1
                 break
     return best
 
@@ -138,6 +142,8 @@ cdef Score walk(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noe
                 alpha = value
             if value >= beta:
                 c.stats.cutoffs += 1
+                if i == 0:
+                    c.stats.first_move_cutoffs += 1
                 break
     return best
 
@@ -171,6 +177,8 @@ cdef Score walk_root(TreeWalk* w, int64_t node, const Move* order, Score alpha, 
                 alpha = value
             if value >= beta:
                 c.stats.cutoffs += 1
+                if i == 0:
+                    c.stats.first_move_cutoffs += 1
                 break
     return best
 

@@ -253,7 +253,8 @@ def tables(section: Dict[str, Any]) -> List[Table]:
     branching.notes.extend([
         "leaves read at each depth; b = minimax's leaves^(1/d), the position's own branching "
         "factor; minimal b^(d/2) = b^ceil(d/2) + b^floor(d/2) - 1, alpha-beta's best case "
-        "(Knuth and Moore); b* = leaves^(1/d).",
+        "(Knuth and Moore) in a uniform tree of branching b: a position's tree is not uniform, "
+        "so alpha-beta can read fewer; b* = leaves^(1/d).",
         "The full engine's leaves include its quiescence search where it has one, so its b* is "
         "an upper bound on its main search's.",
     ])

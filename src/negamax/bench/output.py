@@ -61,7 +61,8 @@ def terminal_text(report: Dict[str, Any]) -> str:
                      "each other")
         parts.extend(_problems_lines(report))
     else:
-        parts.append("All checks passed: formulas exact, every searcher agreed on values and counts.")
+        parts.append("All checks passed: formulas exact, and every searcher that must agree (no "
+                     "selective enhancement) agreed on values and counts.")
     return "\n".join(parts)
 
 

@@ -67,6 +67,13 @@ def game_tables(section: Dict[str, Any], markdown: bool = False) -> List[Table]:
             table.notes.append(legend if kind == "leaves" else "nodes: positions entered, root included")
             table.notes.append("b: the game's average branching factor at that depth, "
                                "minimax leaves^(1/depth)")
+            if kind == "leaves":
+                table.notes.append("Every variant without a selective enhancement (quiescence, "
+                                   "check extension, null move, late move reductions) finds "
+                                   "minimax's value, and the report checks it; the selective ones "
+                                   "change depth-limited values by design. A repetition or the "
+                                   "fifty-move rule ends a line as a draw: a leaf (so chess "
+                                   "minimax leaves can be fewer than perft's).")
             tables.append(table)
         table = Table(f"{game['name']}: effective branching factor, leaves^(1/depth), beside sqrt(b)",
                       ["depth", "b", "sqrt(b)"] + [_short(name) for name in variants if name != "minimax"])
