@@ -729,3 +729,15 @@ def test_finished_positions():
     assert won.best_move is None
     drawn = nm.solve(TicTacToe("xoxxoooxx"))
     assert drawn.value == 0 and drawn.outcome == "draw" and drawn.plies == 0 and drawn.pv == ()
+
+
+def test_crossing_bounds_name_the_repetitions_for_games_that_draw_by_them():
+    # A chess or checkers solve can mix values through repetition draws (graph-history
+    # interaction): the error says so rather than blame the game's key().
+    from negamax.api import _crossing_bounds
+    for game in (nm.games.Chess(), nm.games.Checkers()):
+        assert game.draws_by_repetition is True
+        error = _crossing_bounds(game, 5, 0)
+        assert isinstance(error, nm.GameContractError) and "repetition draw" in str(error)
+    error = _crossing_bounds(nm.games.ConnectFour(), 5, 0)
+    assert "key()" in str(error) and "repetition" not in str(error)

@@ -384,15 +384,24 @@ def _finish_solve(raw: dict, searcher: Searcher, native: NativeGame, game: Any, 
                   weak_tree: bool) -> SolveResult:
     stop_reason = _stop_reason(raw, searcher, native, game)
     if raw["lower"] > raw["upper"]:
-        # Each bound was proven by a search: they cross only when the table mixed up
-        # positions, i.e. the game's keys or values broke their contract.
-        raise GameContractError(
-            f"solving {type(game).__name__} gave crossing bounds (lower {raw['lower']} > upper "
-            f"{raw['upper']}): its key() gives one key to positions of different values, or a "
-            f"value depends on more than the position")
+        raise _crossing_bounds(game, raw["lower"], raw["upper"])
     if isinstance(native, PythonGameAdapter) and native.exception is not None:
         native = _native_copy(game, None)
     return build_solve_result(raw, native, weak, stop_reason, weak_tree)
+
+
+def _crossing_bounds(game: Any, lower: int, upper: int) -> GameContractError:
+    """Each bound of a solve was proven by a search: they cross only when the table mixed up
+    positions, i.e. keys or values depend on more than the key tells."""
+    name = type(game).__name__
+    if getattr(game, "draws_by_repetition", False):
+        return GameContractError(
+            f"solving {name} gave crossing bounds (lower {lower} > upper {upper}): a repetition "
+            f"draw found on one path was read from the table on another (its keys leave the "
+            f"history out; README, 'Draws inside a search'); search it to a depth instead")
+    return GameContractError(
+        f"solving {name} gave crossing bounds (lower {lower} > upper {upper}): its key() gives "
+        f"one key to positions of different values, or a value depends on more than the position")
 
 
 def _native_copy(game: Any, maximizing: Any) -> NativeGame:

@@ -63,6 +63,10 @@ cdef class Checkers(NativeGame):
     40 moves by each side without a capture or a man moving.
     """
 
+    #: A repeated position inside a search is a draw, which depends on the path: what a solve
+    #: reads from the table may not hold on another path.
+    draws_by_repetition = True
+
     cdef object _bits              # numpy uint32 array [black, white, kings], viewed by bits
     cdef uint32_t* bits
     cdef int side                  # BLACK or WHITE: the side to move

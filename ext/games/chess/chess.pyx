@@ -59,6 +59,9 @@ cdef class Chess(NativeGame):
     # Searches to a fixed depth deepen iteratively by default: the table's best moves from
     # depth d - 1 order depth d, which needs some 3x fewer nodes on WAC positions.
     iterative_deepening = True
+    #: A repeated position inside a search is a draw, which depends on the path (see README,
+    #: "Draws inside a search"): what a solve reads from the table may not hold on another path.
+    draws_by_repetition = True
 
     cdef Position pos
     cdef object _pieces             # numpy uint64 array of 16 bitboards (see position.pxi)

@@ -17,6 +17,8 @@ def move_name(move: int) -> str: ...
 class Checkers(NativeGame):
     """English draughts (American checkers) on the 32 dark squares, numbered 1-32 as in PDN."""
 
+    draws_by_repetition: bool
+
     def __init__(self, fen: Optional[str] = None) -> None: ...
     def legal_moves(self) -> List[str]: ...  # type: ignore[override]
     def play(self, move: str) -> None: ...  # type: ignore[override]
