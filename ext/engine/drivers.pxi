@@ -275,18 +275,15 @@ cdef inline int64_t quick_rank(int64_t low, int64_t high, int64_t span, int64_t 
     QUICK_FIRST_RANKS from it; then `halving`, solver_probe's own choice (quick questions
     are cheap, longer ones as costly as halving's, and a drawn position answers them all)."""
     cdef int64_t top = (span + 1) // 2            # the rank of a win in one ply
-    cdef int64_t from_loss = low + top, from_win = top - high, rank
-    if from_loss <= from_win:
-        rank = low + max(from_loss, <int64_t> 1)
-        if rank + top <= QUICK_FIRST_RANKS and rank < low / 2 and rank < high:
-            return rank
-    rank = high - max(from_win, <int64_t> 1)
-    if top - rank <= QUICK_FIRST_RANKS and rank > high / 2 and rank > low:
-        return rank
-    if from_loss > from_win:
-        rank = low + max(from_loss, <int64_t> 1)
-        if rank + top <= QUICK_FIRST_RANKS and rank < low / 2 and rank < high:
-            return rank
+    cdef int64_t from_loss = low + top, from_win = top - high
+    cdef int64_t loss_rank = low + max(from_loss, <int64_t> 1)
+    cdef int64_t win_rank = high - max(from_win, <int64_t> 1)
+    cdef bint loss_quick = loss_rank + top <= QUICK_FIRST_RANKS and loss_rank < low / 2 and loss_rank < high
+    cdef bint win_quick = top - win_rank <= QUICK_FIRST_RANKS and win_rank > high / 2 and win_rank > low
+    if loss_quick and (from_loss <= from_win or not win_quick):
+        return loss_rank
+    if win_quick:
+        return win_rank
     return halving
 
 
