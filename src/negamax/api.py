@@ -167,9 +167,9 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
 
     Ctrl-C stops a search too; it then returns like a search that ran out of time, with
     stop_reason INTERRUPTED."""
+    _forget_interrupt()
     # A plain call: nothing given but the algorithm, depth, ordering and iterative, each of
     # an exact type (the `is` tests below decide nothing else): its options are kept (_kept).
-    _forget_interrupt()
     plain_key: Optional[Tuple[Any, ...]] = None
     options = None
     if (time_limit is None and node_limit is None and tt is None and tt_mb is None
