@@ -122,7 +122,7 @@ def _compare(workload: Dict[str, Any], repeat: int) -> Dict[str, Any]:
     return {"name": workload["name"], "one_thread": one, "two_threads": two,
             "speedup": one / two if two > 0 else None,
             "proxy": nodes_one / main_two if main_two > 0 else None,
-            "nodes_one": nodes_one, "nodes_two": nodes_two,
+            "nodes_one": nodes_one, "nodes_two": nodes_two, "main_two": main_two,
             "concurrency": cpu_two / wall_two if wall_two > 0 else None, "agree": agree}
 
 
