@@ -13,6 +13,12 @@ MAX_PLY = MAX_SEARCH_PLY
 
 
 
+def _contract_error(message):
+    """negamax.GameContractError(message) (imported here, late: negamax.errors imports this module)."""
+    from negamax.errors import GameContractError
+    return GameContractError(message)
+
+
 cdef class NativeGame:
     """Base class of games the search runs natively (without the GIL).
 
@@ -117,8 +123,7 @@ cdef class NativeGame:
         try:
             count = self.generate_moves(buffer)
             if count < 0 or count > self.max_moves:
-                from negamax.errors import GameContractError
-                raise GameContractError(f"{type(self).__name__}.generate_moves gave {count} moves, "
+                raise _contract_error(f"{type(self).__name__}.generate_moves gave {count} moves, "
                                         f"outside 0 to its max_moves = {self.max_moves}: raise max_moves")
             return [buffer[i] for i in range(count)]
         finally:
@@ -128,8 +133,7 @@ cdef class NativeGame:
         """Raise GameContractError unless the game declares max_moves (at least 1): a native
         game sets it in __init__ (the search's move buffers are sized by it)."""
         if self.max_moves < 1:
-            from negamax.errors import GameContractError
-            raise GameContractError(f"{type(self).__name__} declares max_moves = {self.max_moves}: "
+            raise _contract_error(f"{type(self).__name__} declares max_moves = {self.max_moves}: "
                                     f"set max_moves in __init__ to the most legal moves a "
                                     f"position of the game can have")
 

@@ -10,6 +10,21 @@ import negamax as nm
 ALGORITHMS = ("minimax", "negamax", "alphabeta")
 
 
+def interrupt_after(process, seconds, timeout=60):
+    """Send SIGINT to a child process `seconds` from now and wait for it: (stdout, stderr).
+    The child is killed if it outlives `timeout`, so a test never hangs."""
+    import signal
+    import time
+    try:
+        time.sleep(seconds)
+        process.send_signal(signal.SIGINT)
+        return process.communicate(timeout=timeout)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
 def trace_pairs(result):
     """The trace of a SearchResult as a list of (path tuple, value) pairs."""
     assert result.trace is not None

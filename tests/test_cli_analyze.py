@@ -210,21 +210,13 @@ def test_a_refused_command_leaves_the_output_file_alone(positions, tmp_path, cap
 def test_ctrl_c_with_a_thread_pool_ends_the_command(tmp_path):
     # The searches of a thread pool never see Ctrl-C themselves: the command used to wait for
     # them for ever. Two empty Connect Four boards searched to the end run for hours.
-    import signal
     import subprocess
     import sys
-    import time
+    from helpers import interrupt_after
     path = tmp_path / "long.txt"
     path.write_text("connect4\nconnect4 4\n")
     process = subprocess.Popen([sys.executable, "-m", "negamax", "analyze", str(path),
                                 "--executor", "threads", "--no-progress"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        time.sleep(2.0)        # imported and searching
-        process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
+    _, err = interrupt_after(process, 2.0, timeout=30)     # 2 s: imported and searching
     assert process.returncode == 130 and "interrupted" in err and "Traceback" not in err

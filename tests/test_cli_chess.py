@@ -4,6 +4,7 @@ moves are checked with python-chess."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
 import signal
@@ -147,16 +148,23 @@ def test_search_chess_refuses_min_as_the_other_games_do(capsys):
                             "a game's values are from the side to move\n")
 
 
-def _start(argv):
+@contextlib.contextmanager
+def _started(argv):
     """`python -m negamax argv` with pipes, unbuffered, killed after 60 s at the latest (so a
-    test waiting for output that never comes fails instead of hanging)."""
+    test waiting for output that never comes fails instead of hanging) and on leaving."""
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     process = subprocess.Popen([sys.executable, "-m", "negamax", *argv], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     timer = threading.Timer(60, process.kill)
     timer.daemon = True
     timer.start()
-    return process, timer
+    try:
+        yield process
+    finally:
+        timer.cancel()
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
 
 
 def _read_until(stream, marker):
@@ -172,21 +180,12 @@ def _read_until(stream, marker):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Windows has no SIGINT to send to a child process")
 def test_ctrl_c_during_a_chess_search_prints_the_best_so_far_and_exits_130():
-    process, timer = _start(["search", "chess", "startpos", "--depth", "30", "--progress"])
-    try:
+    with _started(["search", "chess", "startpos", "--depth", "30", "--progress"]) as process:
         first = process.stderr.readline()        # depth 1 is done: the search is running
         assert first.split()[:2] == ["depth", "1"], first
-        # Let it run on to the longer depths, as tests/test_cli_sigint.py does: a Ctrl-C that
-        # lands inside a progress callback (the first depths end microseconds apart) comes out
-        # of search() as KeyboardInterrupt, with no result to print (the same for every game).
-        time.sleep(1.0)
+        time.sleep(1.0)                          # on to the longer depths
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=30)
-    finally:
-        timer.cancel()
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
     assert process.returncode == 130
     assert "stop: interrupted" in out
     assert int(out.split("depth     : ")[1].split()[0]) >= 1
@@ -198,8 +197,7 @@ def test_ctrl_c_during_a_chess_search_prints_the_best_so_far_and_exits_130():
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Windows has no SIGINT to send to a child process")
 def test_ctrl_c_while_the_engine_thinks_makes_it_move_at_once():
-    process, timer = _start(["play", "chess", "--engine-first", "--think", "60"])
-    try:
+    with _started(["play", "chess", "--engine-first", "--think", "60"]) as process:
         seen = _read_until(process.stdout, "h g f e d c b a")    # the board, then the engine thinks
         assert "h g f e d c b a" in seen
         time.sleep(1.0)                          # well inside the engine's search
@@ -209,11 +207,6 @@ def test_ctrl_c_while_the_engine_thinks_makes_it_move_at_once():
         process.stdin.write("quit\n")
         process.stdin.flush()
         out, err = process.communicate(timeout=30)
-    finally:
-        timer.cancel()
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
     assert process.returncode == 0
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     played = [line for line in seen.splitlines() if line.startswith("engine plays ")]

@@ -10,6 +10,8 @@ import time
 
 import pytest
 
+from helpers import interrupt_after
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32",
                                 reason="Windows has no SIGINT to send to a child process")
 
@@ -81,15 +83,9 @@ print(result.stop_reason.name, result.stats.nodes, result.best_move, flush=True)
 def test_sigint_while_the_table_is_made_returns_interrupted(call):
     process = subprocess.Popen([sys.executable, "-c", _DURING_THE_TABLE, call],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert process.stdout.readline().strip() == "making the table"
-        time.sleep(0.01)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
+    first = process.stdout.readline().strip()        # search() is called right after it
+    out, err = interrupt_after(process, 0.01)
+    assert first == "making the table"
     assert process.returncode == 0 and "Traceback" not in err, err
     reason, nodes, best_move = out.split()
     assert reason == "INTERRUPTED"

@@ -99,8 +99,6 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def _make_game(args: argparse.Namespace):
     if args.game in ("tictactoe", "connect4", "checkers"):
-        if not args.maximizing:
-            raise ValueError("--min applies to trees only: a game's values are from the side to move")
         if args.game == "checkers":
             return nm.games.Checkers(" ".join(args.position) or None)
         return make_game(args.game, "".join(args.position))
@@ -201,6 +199,8 @@ def _run(args: argparse.Namespace) -> int:
         from negamax.bench import cli as bench_cli
         return bench_cli.run(args)
     try:
+        if args.command == "search" and args.game not in ("tree", "uniform") and not args.maximizing:
+            raise ValueError("--min applies to trees only: a game's values are from the side to move")
         if args.command in ("search", "play") and args.game == "chess":
             from negamax import cli_chess
             return cli_chess.search_command(args) if args.command == "search" \

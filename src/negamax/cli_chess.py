@@ -92,8 +92,6 @@ def search_command(args: argparse.Namespace, out: Optional[TextIO] = None,
     limit), 130 on Ctrl-C (the deepest completed depth is printed, as for the other games)."""
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
-    if not getattr(args, "maximizing", True):
-        raise ValueError("--min applies to trees only: a game's values are from the side to move")
     text = " ".join(args.position).strip()
     game = new_chess(None if text in ("", "startpos") else text)
     if args.depth is None and args.time_limit is None and args.node_limit is None:
