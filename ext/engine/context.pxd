@@ -110,6 +110,10 @@ cdef struct SearchStats:
                                  # (for SearchResult.hashfull; not a public counter)
 
 
+cdef enum:
+    MAX_THREADS = 256         # threads of one search at most (negamax.options checks the same)
+
+
 # What every thread of one search shares: the stop flag, the clock, the node budget.
 cdef struct SharedLimits:
     int stop                  # a Status; set once, by whoever stops first
@@ -119,6 +123,8 @@ cdef struct SharedLimits:
     int finished_by           # Lazy SMP: the helper (1, 2, ...) whose search finished first, or 0
     int64_t solve_lower       # Lazy SMP solve: the bounds on the value every thread has proven
     int64_t solve_upper
+    int thread_count          # Lazy SMP: the threads of the search (1 without helpers)
+    int searching_depth[MAX_THREADS]   # Lazy SMP: the iteration each thread is on (0: none yet)
 
 
 cdef struct SearchContext:

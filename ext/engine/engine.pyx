@@ -13,7 +13,7 @@ Layers (each its own file in ext/engine/):
 
 cimport cython
 from libc.stdint cimport int32_t, int64_t, uint16_t, uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 import threading
@@ -196,6 +196,8 @@ cdef class Searcher:
         self.context.max_moves = max(1, game.max_moves)
         self.allocate()
         self.helpers = []
+        if not 1 <= threads <= MAX_THREADS:     # the shared limits hold a slot per thread
+            raise ValueError(f"threads must be between 1 and {MAX_THREADS}, got {threads}")
         if threads > 1:
             helper_options = dict(options, tracing=False)    # the trace is the main thread's
             self.helpers = [Searcher(game.copy(), helper_options, table, None, None)
@@ -216,8 +218,10 @@ cdef class Searcher:
         # its max_moves, by up to MOVE_SLACK moves at any ply, writes inside the buffer and is
         # caught (FAIL_TOO_MANY_MOVES) before its moves are read.
         cdef size_t plies = c.capacity, moves = <size_t> (c.capacity + 1) * c.max_moves + MOVE_SLACK
-        c.moves = <Move*> calloc(moves, sizeof(Move))
-        c.sort_keys = <int64_t*> calloc(moves, sizeof(int64_t))
+        # The two largest stacks are not cleared (a batch of short solves would pay for it at
+        # every position): a ply's moves and keys are written before they are read.
+        c.moves = <Move*> malloc(moves * sizeof(Move))
+        c.sort_keys = <int64_t*> malloc(moves * sizeof(int64_t))
         c.pv_table = <Move*> calloc(plies * plies, sizeof(Move))
         c.pv_length = <int*> calloc(plies, sizeof(int))
         c.path = <Move*> calloc(plies, sizeof(Move))
@@ -255,6 +259,8 @@ cdef class Searcher:
                               else POLL_INTERVAL)
         self.limits.stop = RUNNING
         self.limits.finished_by = 0
+        self.limits.thread_count = 1 + len(self.helpers)
+        memset(self.limits.searching_depth, 0, sizeof(self.limits.searching_depth))
         self.limits.nodes = 0
         self.limits.solve_lower = -WIN
         self.limits.solve_upper = WIN
@@ -542,6 +548,18 @@ cdef void finish_solve(Searcher searcher) noexcept nogil:
         fail(&searcher.context, FAIL_GAME_CALLBACK)
     if searcher.context.status == RUNNING:
         fail(&searcher.context, STOP_COMPLETED)
+
+
+def _lazy_smp_next_depth(int completed, int max_depth, int thread_index, list searching):
+    """Tests only: the iteration a thread of a Lazy SMP search takes after `completed`, while
+    the threads are on the depths `searching` (see drivers.pxi, depth_after)."""
+    cdef int depths[MAX_THREADS]
+    cdef int i
+    if not 2 <= len(searching) <= MAX_THREADS or not 0 <= thread_index < len(searching):
+        raise ValueError("searching holds one depth per thread (2 to 256), thread_index one of them")
+    for i in range(len(searching)):
+        depths[i] = searching[i]
+    return depth_after(completed, max_depth, thread_index, len(searching), depths)
 
 
 def run_many(list searchers, bint solve=False, bint weak=False):

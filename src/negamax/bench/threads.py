@@ -154,9 +154,9 @@ def tables(section: Dict[str, Any]) -> List[Table]:
         overlap = f"{row['concurrency']:.2f}" if row.get("concurrency") is not None else "-"
         table.rows.append([row["name"], f"{row['one_thread']:.3f}", f"{row['two_threads']:.3f}",
                            speedup, proxy, overlap, f"{row['nodes_one']:,}", f"{row['nodes_two']:,}"])
-    table.notes.append("Lazy SMP: the helper thread searches the same root (one ply ahead when "
-                       "deepening), shares the transposition table and puts off moves the other "
-                       "thread is searching. Wall speed-up: time with 1 thread / time with 2. "
+    table.notes.append("Lazy SMP: the helper thread searches the same root, shares the "
+                       "transposition table and puts off moves the other thread is searching; "
+                       "when deepening, a thread skips the depth the other is on. Wall speed-up: time with 1 thread / time with 2. "
                        "Node proxy: nodes of the 1-thread searches / nodes the main thread of the "
                        "2-thread searches entered: about the wall speed-up when both threads run "
                        "at once, which CPU/wall near 2.0 shows; near 1.0 the threads took turns "

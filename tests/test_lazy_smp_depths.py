@@ -1,0 +1,82 @@
+"""Lazy SMP iteration depths (ext/engine/drivers.pxi, depth_after): a thread that finishes an
+iteration skips each depth at least half the threads are already on or past, up to the
+requested depth, so the threads do not fall into step on one iteration. The rule is checked
+case by case against its statement; searches with several threads still reach the requested
+depth with a legal move."""
+
+import pytest
+
+import negamax as nm
+from negamax._engine import _lazy_smp_next_depth
+from negamax.bench.threads import CHESS_MIDDLEGAMES
+from negamax.games import Chess, ConnectFour
+
+
+def expected_next_depth(completed, max_depth, thread_index, searching):
+    """The rule as the docstring states it, written out independently."""
+    depth = completed + 1
+    while depth < max_depth:
+        ahead = sum(1 for thread, on in enumerate(searching) if thread != thread_index and on >= depth)
+        if 2 * ahead < len(searching):
+            return depth
+        depth += 1
+    return depth
+
+
+@pytest.mark.parametrize("completed,other,max_depth,wanted", [
+    (3, 3, 10, 4),    # the other thread is on the depth just done: the next depth
+    (3, 4, 10, 5),    # the other is on the next depth: skip it
+    (3, 6, 10, 7),    # ... or past it: skip every depth up to and including its own
+    (7, 8, 8, 8),     # never past the requested depth: both threads end on it
+    (3, 9, 6, 6),     # ... even when the other is past it
+    (7, 0, 8, 8),     # the other has not started
+])
+def test_two_threads_skip_the_depth_the_other_is_on(completed, other, max_depth, wanted):
+    assert _lazy_smp_next_depth(completed, max_depth, 0, [completed, other]) == wanted
+    assert _lazy_smp_next_depth(completed, max_depth, 1, [other, completed]) == wanted
+
+
+def test_four_threads_skip_only_where_half_of_them_are():
+    # Thread 0 finished depth 5. One other thread on 6 is a quarter: no skip.
+    assert _lazy_smp_next_depth(5, 20, 0, [5, 6, 5, 5]) == 6
+    # Two others on 6 or past: 6 is skipped; only one of them is past 7: 7 it is.
+    assert _lazy_smp_next_depth(5, 20, 0, [5, 6, 8, 5]) == 7
+    # A thread's own entry does not count for it.
+    assert _lazy_smp_next_depth(5, 20, 2, [5, 6, 9, 5]) == 6
+
+
+def test_the_rule_matches_its_statement_on_every_small_case():
+    for threads in (2, 3, 4):
+        for completed in range(0, 6):
+            for max_depth in range(completed + 1, 8):
+                for others in range(0, 9 ** (threads - 1), 7):
+                    searching = [completed]
+                    rest = others
+                    for _ in range(threads - 1):
+                        searching.append(rest % 9)
+                        rest //= 9
+                    for index in range(threads):
+                        got = _lazy_smp_next_depth(completed, max_depth, index, searching)
+                        assert got == expected_next_depth(completed, max_depth, index, searching)
+                        assert completed < got <= max(max_depth, completed + 1)
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(ValueError, match="one depth per thread"):
+        _lazy_smp_next_depth(1, 5, 0, [1])
+    with pytest.raises(ValueError, match="thread_index"):
+        _lazy_smp_next_depth(1, 5, 2, [1, 1])
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_threads_reach_the_requested_depth_with_a_legal_move(threads):
+    for fen in CHESS_MIDDLEGAMES[:2]:
+        game = Chess(fen)
+        seen = []
+        result = nm.search(game, 5, algorithm="pvs", threads=threads,
+                           on_iteration=lambda r: seen.append(r.depth))
+        assert result.depth == 5 and result.stop_reason is nm.StopReason.COMPLETED
+        assert result.best_move in game.legal_moves()
+        assert seen == sorted(seen) and all(1 <= d <= 5 for d in seen)
+    result = nm.search(ConnectFour("4453"), 9, algorithm="pvs", threads=threads)
+    assert result.depth == 9 and result.best_move in ConnectFour("4453").legal_moves()
