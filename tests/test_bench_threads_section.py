@@ -52,3 +52,27 @@ def test_measure_reports_both_speed_ups_and_the_cores(monkeypatch):
     assert f"({section['cores']} cores here)" in table.title
     assert {"wall speed-up", "node proxy", "CPU/wall 2 threads"} <= set(table.header)
     assert table.rows[0][3] == f"{row['speedup']:.2f}x" and table.rows[0][4] == f"{row['proxy']:.2f}x"
+
+
+def test_a_workload_may_set_its_own_repeats(monkeypatch):
+    workloads = [{"name": "late Connect Four", "solve": True, "depth": None, "repeat": 1,
+                  "games": [ConnectFour(moves) for moves in LATE_POSITIONS]}]
+    monkeypatch.setattr(threads, "_workloads", lambda settings: workloads)
+    settings = ReportSettings(mode="quick", tree_grid=((2, 2),), max_leaves=10, repeat=3)
+    section = threads.measure(settings, Progress(1, enabled=False, stream=io.StringIO()))
+    row, = section["rows"]
+    # One repeat, not the settings' three: the one-thread nodes are counted once.
+    assert row["nodes_one"] == sum(nm.solve(game).stats.nodes for game in workloads[0]["games"])
+
+
+def test_the_full_report_times_fifteen_middlegames_best_of_three():
+    full = ReportSettings(mode="full", tree_grid=((2, 2),), max_leaves=10, repeat=9)
+    quick = ReportSettings(mode="quick", tree_grid=((2, 2),), max_leaves=10, repeat=3)
+    chess_full = [w for w in threads._workloads(full) if not w["solve"]][0]
+    chess_quick = [w for w in threads._workloads(quick) if not w["solve"]][0]
+    assert len(chess_full["games"]) == 15 and chess_full["repeat"] == 3
+    assert len(chess_quick["games"]) == 3 and chess_quick["repeat"] == 3
+    fens = [game.fen() for game in chess_full["games"]]
+    assert len(set(fens)) == 15
+    for game in chess_full["games"]:
+        assert not game.is_terminal() and len(game.legal_moves()) > 10    # a middlegame

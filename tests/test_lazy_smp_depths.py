@@ -1,6 +1,6 @@
 """Lazy SMP iteration depths (ext/engine/drivers.pxi, depth_after): a thread that finishes an
-iteration skips each depth at least half the threads are already on or past, up to the
-requested depth, so the threads do not fall into step on one iteration. The rule is checked
+iteration skips each depth at least half the threads are already on or past, short of the
+last two iterations (every thread searches those), so the threads do not fall into step. The rule is checked
 case by case against its statement; searches with several threads still reach the requested
 depth with a legal move."""
 
@@ -15,7 +15,7 @@ from negamax.games import Chess, ConnectFour
 def expected_next_depth(completed, max_depth, thread_index, searching):
     """The rule as the docstring states it, written out independently."""
     depth = completed + 1
-    while depth < max_depth:
+    while depth < max_depth - 1:
         ahead = sum(1 for thread, on in enumerate(searching) if thread != thread_index and on >= depth)
         if 2 * ahead < len(searching):
             return depth
@@ -27,9 +27,11 @@ def expected_next_depth(completed, max_depth, thread_index, searching):
     (3, 3, 10, 4),    # the other thread is on the depth just done: the next depth
     (3, 4, 10, 5),    # the other is on the next depth: skip it
     (3, 6, 10, 7),    # ... or past it: skip every depth up to and including its own
-    (7, 8, 8, 8),     # never past the requested depth: both threads end on it
-    (3, 9, 6, 6),     # ... even when the other is past it
+    (3, 9, 6, 5),     # never the last two depths (5 and 6 here), even when the other is past
+    (6, 7, 8, 7),     # the one before the last ...
+    (7, 8, 8, 8),     # ... and the last: both threads search them
     (7, 0, 8, 8),     # the other has not started
+    (2, 5, 1000, 6),  # a search without a depth (a time limit): skipping goes on
 ])
 def test_two_threads_skip_the_depth_the_other_is_on(completed, other, max_depth, wanted):
     assert _lazy_smp_next_depth(completed, max_depth, 0, [completed, other]) == wanted
@@ -58,7 +60,7 @@ def test_the_rule_matches_its_statement_on_every_small_case():
                     for index in range(threads):
                         got = _lazy_smp_next_depth(completed, max_depth, index, searching)
                         assert got == expected_next_depth(completed, max_depth, index, searching)
-                        assert completed < got <= max(max_depth, completed + 1)
+                        assert completed < got <= max(max_depth - 1, completed + 1)
 
 
 def test_bad_arguments_are_refused():

@@ -132,15 +132,19 @@ cdef inline int next_iteration_depth(SearchContext* context, int completed) noex
 cdef inline int depth_after(int completed, int max_depth, int thread_index, int thread_count,
                             int* searching_depth) noexcept nogil:
     """The iteration a thread of a Lazy SMP search takes after `completed`: the next one,
-    except that it skips each depth at least half the threads are already on or past, up to
-    max_depth. Without the skip the threads fall into step: the thread that finishes an
-    iteration first leaves its results in the table, the other then finishes the same
-    iteration at once from them, and both start the next together, walking the same first
-    moves. Skipping keeps them on different depths, the shallower one filling the table for
-    the deeper: on fifteen chess middlegames to depth 8, the two threads' nodes fell from
-    1.30-1.36x to 1.18-1.21x those of one thread."""
+    except that it skips each depth at least half the threads are already on or past, short
+    of the last two (max_depth - 1 and max_depth, which every thread searches).
+
+    Without the skip the threads fall into step: the thread that finishes an iteration first
+    leaves its results in the table, the other then finishes the same iteration at once from
+    them, and both start the next together, walking the same first moves. Skipping keeps
+    them on different depths, the shallower one filling the table for the deeper. The last
+    two iterations are searched together, split by deferral: the final one is most of the
+    work, and the one before it is what orders it (skipping it too lost on tactical
+    positions). Chess, threads=2 against 1, depth 8 (docs/scaling.md, ninth round): fifteen
+    middlegames 1.53x -> 1.76-1.81x; WAC positions unchanged within the noise."""
     cdef int depth = completed + 1, thread, ahead
-    while depth < max_depth:
+    while depth < max_depth - 1:
         ahead = 0
         for thread in range(thread_count):
             if thread != thread_index and negamax_load_int(&searching_depth[thread]) >= depth:
