@@ -74,11 +74,13 @@ def test_bad_arguments_are_refused():
 def test_threads_reach_the_requested_depth_with_a_legal_move(threads):
     for fen in CHESS_MIDDLEGAMES[:2]:
         game = Chess(fen)
-        seen = []
+        seen, nodes = [], []
         result = nm.search(game, 5, algorithm="pvs", threads=threads,
-                           on_iteration=lambda r: seen.append(r.depth))
+                           on_iteration=lambda r: (seen.append(r.depth), nodes.append(r.stats.nodes)))
         assert result.depth == 5 and result.stop_reason is nm.StopReason.COMPLETED
         assert result.best_move in game.legal_moves()
         assert seen == sorted(seen) and all(1 <= d <= 5 for d in seen)
+        # Reports made while the helpers run count what has been reported of their nodes.
+        assert nodes == sorted(nodes) and all(n <= result.stats.nodes for n in nodes)
     result = nm.search(ConnectFour("4453"), 9, algorithm="pvs", threads=threads)
     assert result.depth == 9 and result.best_move in ConnectFour("4453").legal_moves()

@@ -260,7 +260,8 @@ cdef class Searcher:
         self.limits.stop = RUNNING
         self.limits.finished_by = 0
         self.limits.thread_count = 1 + len(self.helpers)
-        memset(self.limits.searching_depth, 0, sizeof(self.limits.searching_depth))
+        if self.helpers:      # read only by the threads of a Lazy SMP search
+            memset(self.limits.searching_depth, 0, sizeof(self.limits.searching_depth))
         self.limits.nodes = 0
         self.limits.solve_lower = -WIN
         self.limits.solve_upper = WIN
@@ -381,7 +382,7 @@ cdef class Searcher:
 
     cdef void report_iteration(self):
         try:
-            self.on_iteration(self.collect(negamax_monotonic_seconds() - self.started))
+            self.on_iteration(self.collect(negamax_monotonic_seconds() - self.started, False))
         except KeyboardInterrupt:
             # Ctrl-C while the callback ran (printing progress, say): the search stops and
             # returns what it has, as Ctrl-C anywhere else in it does.
@@ -416,10 +417,20 @@ cdef class Searcher:
 
     # --- results -----------------------------------------------------------------------------
 
-    cdef dict counters(self):
-        """The counters of every thread of the search, summed (max_ply: the deepest)."""
+    cdef dict counters(self, bint helpers_done=True):
+        """The counters of every thread of the search, summed (max_ply: the deepest). While
+        helper threads still run (an iteration report), their counters are being written and
+        are not read: the main thread's own, with the nodes of every thread as far as the
+        shared node count has them (each thread adds its nodes at its polls)."""
         totals = self.thread_counters()
         cdef Searcher helper
+        cdef int64_t shared
+        if not helpers_done:
+            if self.helpers:
+                shared = (negamax_load_i64(&self.limits.nodes)
+                          + self.context.stats.nodes - self.context.nodes_flushed)
+                totals["nodes"] = max(totals["nodes"], shared)
+            return totals
         for helper in self.helpers:
             for name, value in helper.thread_counters().items():
                 totals[name] = max(totals[name], value) if name == "max_ply" else totals[name] + value
@@ -461,11 +472,14 @@ cdef class Searcher:
                 best = helper
         return best
 
-    cdef dict collect(self, double elapsed):
+    cdef dict collect(self, double elapsed, bint helpers_done=True):
+        """The result as plain Python values. `helpers_done` False: an iteration report, made
+        while helper threads may still run: it reads only what the main thread owns (its
+        own iterations and counters) and the shared node count, never a helper's state."""
         cdef SearchContext* c = &self.context
         cdef int64_t i
-        cdef Searcher best = self.best_thread(False) if self.helpers else self
-        counters = self.counters()              # summed over threads; max_ply the deepest
+        cdef Searcher best = self.best_thread(False) if self.helpers and helpers_done else self
+        counters = self.counters(helpers_done)  # summed over threads; max_ply the deepest
         if best is not self:
             value = best.completed_value
             pv = [best.completed_pv[i] for i in range(best.completed_pv_length)]
@@ -506,19 +520,21 @@ cdef class Searcher:
             "counters": counters, "elapsed": elapsed,
             "trace": trace, "kernel": self.kernel_that_ran(),
             "seldepth": c.stats.max_ply,
-            "hashfull": self.table_fill(),
+            "hashfull": self.table_fill(helpers_done),
         }
 
-    cdef int table_fill(self):
+    cdef int table_fill(self, bint helpers_done=True):
         """Permille of the table holding this search's entries: counted as they are added
         (exact with one thread; threads storing into one slot at once may each count it),
-        so reading it costs nothing, unlike a scan of the table."""
+        so reading it costs nothing, unlike a scan of the table. While helpers run, the main
+        thread's entries only."""
         if self.table is None:
             return 0
         cdef int64_t added = self.context.stats.tt_added
         cdef Searcher helper
-        for helper in self.helpers:
-            added += helper.context.stats.tt_added
+        if helpers_done:
+            for helper in self.helpers:
+                added += helper.context.stats.tt_added
         cdef int64_t entries = (self.table.table.bucket_mask + 1) * 2
         return <int> min(<int64_t> 1000, added * 1000 // entries)
 
