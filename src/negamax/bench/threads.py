@@ -181,7 +181,8 @@ def tables(section: Dict[str, Any]) -> List[Table]:
                            speedup, proxy, overlap, f"{row['nodes_one']:,}", f"{row['nodes_two']:,}"])
     table.notes.append("Lazy SMP: the helper thread searches the same root, shares the "
                        "transposition table and puts off moves the other thread is searching; "
-                       "when deepening, a thread skips the depth the other is on. Wall speed-up: time with 1 thread / time with 2. "
+                       "when deepening, a thread skips a depth the other is already on, short "
+                       "of the last two. Wall speed-up: time with 1 thread / time with 2. "
                        "Node proxy: nodes of the 1-thread searches / nodes the main thread of the "
                        "2-thread searches entered: about the wall speed-up when both threads run "
                        "at once, which CPU/wall near 2.0 shows; near 1.0 the threads took turns "
