@@ -142,7 +142,7 @@ cdef inline int depth_after(int completed, int max_depth, int thread_index, int 
     two iterations are searched together, split by deferral: the final one is most of the
     work, and the one before it is what orders it (skipping it too lost on tactical
     positions). Chess, threads=2 against 1, depth 8 (docs/scaling.md, ninth round): fifteen
-    middlegames 1.53x -> 1.76-1.81x; WAC positions unchanged within the noise."""
+    middlegames 1.45-1.54x -> 1.66-1.83x; WAC positions unchanged within the noise."""
     cdef int depth = completed + 1, thread, ahead
     while depth < max_depth - 1:
         ahead = 0
