@@ -84,3 +84,20 @@ def test_threads_reach_the_requested_depth_with_a_legal_move(threads):
         assert nodes == sorted(nodes) and all(n <= result.stats.nodes for n in nodes)
     result = nm.search(ConnectFour("4453"), 9, algorithm="pvs", threads=threads)
     assert result.depth == 9 and result.best_move in ConnectFour("4453").legal_moves()
+
+
+def test_the_engine_itself_refuses_more_threads_than_its_shared_limits_hold():
+    # The Python options stop threads > 256 first; the Searcher checks again, because the
+    # shared limits hold one depth slot per thread and a caller of the engine may skip the
+    # options layer.
+    from negamax import api
+    from negamax._engine import Searcher
+    from negamax.options import SearchOptions
+
+    game = ConnectFour("44")
+    options = SearchOptions.build(algorithm="pvs", depth=3, table_for=api._table_for_thread)
+    fields = options.engine_fields(True, False)
+    for threads in (0, 257):
+        with pytest.raises(ValueError, match=f"threads must be between 1 and 256, got {threads}"):
+            Searcher(game.copy(), fields, options.table, None, None, threads)
+    assert Searcher(game.copy(), fields, options.table, None, None, 2).run()["depth"] == 3
