@@ -186,9 +186,7 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
                 alpha = value
                 note_root_move(context, ply, move, value, game.error != 0)
             if value >= beta:
-                context.stats.cutoffs += 1
-                if i == 1:
-                    context.stats.first_move_cutoffs += 1
+                count_cutoff(&context.stats, i == 1)
                 if context.options.use_killers and (move == context.killers[2 * ply]
                                                     or move == context.killers[2 * ply + 1]):
                     context.stats.killer_cutoffs += 1

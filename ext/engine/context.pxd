@@ -179,6 +179,13 @@ cdef inline bint count_out_of_bounds(SearchContext* context, int count) noexcept
     return <unsigned int> count > <unsigned int> context.max_moves
 
 
+cdef inline void count_cutoff(SearchStats* stats, bint by_first_move) noexcept nogil:
+    """A beta cutoff, and whether the first move searched made it (ordering quality)."""
+    stats.cutoffs += 1
+    if by_first_move:
+        stats.first_move_cutoffs += 1
+
+
 cdef inline Score terminal_score(Score value, int ply) noexcept nogil:
     """A win or loss found `ply` plies from the root: sooner wins score higher."""
     if value > EVAL_LIMIT:

@@ -116,23 +116,17 @@ cdef bint iterate(Searcher searcher) noexcept nogil:
         if context.options.time_limit > 0 and negamax_monotonic_seconds() >= context.limits.deadline:
             fail(context, STOP_TIME_LIMIT)   # no time left to start another iteration
             return False
-        searcher.next_depth = next_iteration_depth(context, searcher.next_depth)
+        searcher.next_depth = depth_after(searcher.next_depth, context.options.max_depth,
+                                          context.thread_index, context.limits.thread_count,
+                                          context.limits.searching_depth)
         if searcher.reports_iterations:
             return True
 
 
-cdef inline int next_iteration_depth(SearchContext* context, int completed) noexcept nogil:
-    """The depth of a thread's next iteration (see depth_after)."""
-    if context.limits.thread_count < 2:
-        return completed + 1
-    return depth_after(completed, context.options.max_depth, context.thread_index,
-                       context.limits.thread_count, context.limits.searching_depth)
-
-
 cdef inline int depth_after(int completed, int max_depth, int thread_index, int thread_count,
                             int* searching_depth) noexcept nogil:
-    """The iteration a thread of a Lazy SMP search takes after `completed`: the next one,
-    except that it skips each depth at least half the threads are already on or past, short
+    """The iteration a thread takes after `completed`: the next one (always, on one thread),
+    except that a thread of a Lazy SMP search skips each depth at least half the threads are already on or past, short
     of the last two (max_depth - 1 and max_depth, which every thread searches).
 
     Without the skip the threads fall into step: the thread that finishes an iteration first

@@ -141,6 +141,8 @@ cdef class Searcher:
         sharing the table, the limits and the stop flag."""
         cdef SearchOptions* o = &self.context.options
         cdef int room, game_plies
+        if not 1 <= threads <= MAX_THREADS:     # the shared limits hold a slot per thread
+            raise ValueError(f"threads must be between 1 and {MAX_THREADS}, got {threads}")
         self.game = game
         o.algorithm = options["algorithm"]
         o.max_depth = min(<int> options["max_depth"], UNLIMITED_DEPTH)
@@ -196,8 +198,6 @@ cdef class Searcher:
         self.context.max_moves = max(1, game.max_moves)
         self.allocate()
         self.helpers = []
-        if not 1 <= threads <= MAX_THREADS:     # the shared limits hold a slot per thread
-            raise ValueError(f"threads must be between 1 and {MAX_THREADS}, got {threads}")
         if threads > 1:
             helper_options = dict(options, tracing=False)    # the trace is the main thread's
             self.helpers = [Searcher(game.copy(), helper_options, table, None, None)
@@ -424,12 +424,12 @@ cdef class Searcher:
         shared node count has them (each thread adds its nodes at its polls)."""
         totals = self.thread_counters()
         cdef Searcher helper
-        cdef int64_t shared
         if not helpers_done:
             if self.helpers:
-                shared = (negamax_load_i64(&self.limits.nodes)
-                          + self.context.stats.nodes - self.context.nodes_flushed)
-                totals["nodes"] = max(totals["nodes"], shared)
+                # Every thread's flushed nodes (the main thread's among them), and the main
+                # thread's not yet flushed.
+                totals["nodes"] = (negamax_load_i64(&self.limits.nodes)
+                                   + self.context.stats.nodes - self.context.nodes_flushed)
             return totals
         for helper in self.helpers:
             for name, value in helper.thread_counters().items():

@@ -197,9 +197,7 @@ cdef Score alphabeta(SearchContext* context, GameT game, int depth, int ply, Sco
                 if value > alpha:
                     alpha = value
                 if value >= beta:
-                    context.stats.cutoffs += 1
-                    if i == 0:
-                        context.stats.first_move_cutoffs += 1
+                    count_cutoff(&context.stats, i == 0)
                     break
             continue
         value = -alphabeta(context, game, depth - 1, ply + 1, -beta, -alpha, child == CHILD_OPEN)
@@ -213,8 +211,6 @@ cdef Score alphabeta(SearchContext* context, GameT game, int depth, int ply, Sco
             if value > alpha:
                 alpha = value
             if value >= beta:
-                context.stats.cutoffs += 1
-                if i == 0:
-                    context.stats.first_move_cutoffs += 1
+                count_cutoff(&context.stats, i == 0)
                 break
     return best

@@ -59,8 +59,6 @@ cdef Score quiescence_node(SearchContext* context, GameT game, int ply, Score al
             if value > alpha:
                 alpha = value
             if value >= beta:
-                context.stats.cutoffs += 1
-                if i == 0:
-                    context.stats.first_move_cutoffs += 1
+                count_cutoff(&context.stats, i == 0)
                 break
     return best

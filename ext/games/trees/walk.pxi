@@ -64,9 +64,7 @@ cdef inline Score leaf_row(TreeWalk* w, int64_t first_child, int ply, Score alph
             best = value
             best_index = i - 1
             if value >= beta:
-                c.stats.cutoffs += 1
-                if i == 1:
-                    c.stats.first_move_cutoffs += 1
+                count_cutoff(&c.stats, i == 1)
                 break
             if value > alpha:
                 alpha = value
@@ -111,9 +109,7 @@ cdef inline Score row_node(TreeWalk* w, int64_t node, int ply, Score alpha, Scor
             if value > alpha:
                 alpha = value
             if value >= beta:
-                c.stats.cutoffs += 1
-                if i == 0:
-                    c.stats.first_move_cutoffs += 1
+                count_cutoff(&c.stats, i == 0)
                 break
     return best
 
@@ -141,9 +137,7 @@ cdef Score walk(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noe
             if value > alpha:
                 alpha = value
             if value >= beta:
-                c.stats.cutoffs += 1
-                if i == 0:
-                    c.stats.first_move_cutoffs += 1
+                count_cutoff(&c.stats, i == 0)
                 break
     return best
 
@@ -176,9 +170,7 @@ cdef Score walk_root(TreeWalk* w, int64_t node, const Move* order, Score alpha, 
             if value > alpha:
                 alpha = value
             if value >= beta:
-                c.stats.cutoffs += 1
-                if i == 0:
-                    c.stats.first_move_cutoffs += 1
+                count_cutoff(&c.stats, i == 0)
                 break
     return best
 
