@@ -47,6 +47,7 @@ cdef class NativeGame:
         self.has_null_move = False
         self.last_move_wins = False
         self.max_ply_ends_game = True
+        self.has_path_draws = False
         self._history = []
 
     # --- defaults of the search interface (a subclass overrides them) ------------------------
@@ -93,6 +94,9 @@ cdef class NativeGame:
     cdef void unmake_null_move(self) noexcept nogil:
         pass
 
+    cdef int repetition_distance(self) noexcept nogil:
+        return 0   # never called unless has_path_draws is set
+
     cdef void copy_base_into(self, NativeGame other):
         """Copy the fields this base class owns into `other` (used by subclasses' copy())."""
         other.max_moves = self.max_moves
@@ -106,6 +110,7 @@ cdef class NativeGame:
         other.has_null_move = self.has_null_move
         other.last_move_wins = self.last_move_wins
         other.max_ply_ends_game = self.max_ply_ends_game
+        other.has_path_draws = self.has_path_draws
         other._history = list(self._history)
 
     # --- the Python-facing game ------------------------------------------------------------

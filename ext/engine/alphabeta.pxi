@@ -9,6 +9,8 @@ cdef enum:
     NULL_MOVE_MIN_DEPTH = 4      # no null move with fewer plies to go (too close to the horizon)
     NULL_MOVE_VERIFY_DEPTH = 6   # null-move cutoffs at this depth or less are verified
     DEFER_PLIES = 10             # Lazy SMP: moves are put off only this near the root
+    PLAY_ON_PLIES = 32           # a window asking for a mate within this many plies plays on
+                                 # through repetitions (see plays_on)
 
 
 cdef inline Score ab_search(SearchContext* context, GameT game, int depth, int ply, Score alpha,
@@ -23,7 +25,7 @@ cdef inline Score ab_search(SearchContext* context, GameT game, int depth, int p
     cdef Score value
     if not enter_node(context, ply):
         return 0
-    if game.at_terminal():
+    if game.at_terminal() and not (context.path_draws and plays_on(context, game, ply, alpha, beta)):
         return read_leaf(context, game, ply)
     if context.checks_known:
         in_check = game.in_check()
@@ -47,13 +49,15 @@ cdef inline Score ab_search(SearchContext* context, GameT game, int depth, int p
 cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score alpha, Score beta,
                    bint in_check) noexcept nogil:
     cdef Score value = 0, best = -SCORE_INFINITY, floor = 0, ceiling = 0, alpha_searched
-    cdef int i, count = 0, bound, reduction
+    cdef int i, count = 0, bound, reduction, stored_depth
     cdef Move move, best_move = -1, tt_move = -1
     cdef Move* moves = context.moves + <size_t> ply * context.max_moves
     cdef uint64_t key = 0
     cdef bint quiet, defer
     cdef int next_index, deferred
     cdef uint64_t tag = 0
+    # Repetition draws (path_draws): the lowest ply the result depends on (see depends_on).
+    cdef int outer_depends_on = context.depends_on, node_depends_on = NO_PATH_DEPENDENCE
     # Only nodes searched with an open window (and the root) keep a principal variation: a
     # null-window result is a bound, and copying lines there would cost for nothing.
     cdef bint pv_node = (<int64_t> beta - alpha) > 1 or ply == context.root_ply
@@ -117,6 +121,8 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
         beta = ceiling
     alpha_searched = alpha
 
+    if context.path_draws:
+        context.depends_on = NO_PATH_DEPENDENCE         # each move's search sets its own
     # 5. The moves, best first; after the first, null windows when PVS is on, and late quiet
     #    moves at reduced depth when reductions are on (searched again in full if they beat
     #    alpha; never in check, at principal-variation nodes, or for a move that gives check).
@@ -177,6 +183,11 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
         i += 1
         if context.status != RUNNING:
             return 0
+        if context.path_draws:
+            # A cutoff rests on its move alone; any other result on every move searched.
+            if value >= beta or context.depends_on < node_depends_on:
+                node_depends_on = context.depends_on
+            context.depends_on = NO_PATH_DEPENDENCE     # for the next move
         if value > best:
             best = value
             best_move = move
@@ -193,7 +204,9 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
                 reward_move(context, ply, depth, move)
                 break
 
-    # 6. Remember the result, as a bound relative to the window searched.
+    # 6. Remember the result, as a bound relative to the window searched. A result that
+    #    holds only on this node's path (a repetition of a position above it decided it) keeps
+    #    only its move: on another path the same position may be worth something else.
     if context.options.use_tt and not game.error:
         if best <= alpha_searched:
             bound = BOUND_UPPER
@@ -201,10 +214,44 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
             bound = BOUND_LOWER
         else:
             bound = BOUND_EXACT
+        if context.horizon_reached:
+            stored_depth = depth
+        elif node_depends_on < ply:
+            stored_depth = PATH_DEPENDENT_DEPTH
+            bound = BOUND_UPPER        # never followed as a line's move either
+        else:
+            stored_depth = TT_DEPTH_FINAL
         context.stats.tt_added += tt_store(context.table, key, value_to_tt(best, ply), best_move,
-                                           depth if context.horizon_reached else TT_DEPTH_FINAL, bound)
+                                           stored_depth, bound)
         context.stats.tt_stores += 1
+    if context.path_draws:
+        context.depends_on = node_depends_on if node_depends_on < outer_depends_on else outer_depends_on
     return best
+
+
+cdef inline bint plays_on(SearchContext* context, GameT game, int ply, Score alpha,
+                          Score beta) noexcept nogil:
+    """At a terminal position of a game with path draws: whether the search plays on through
+    a repetition (True), or takes the draw (False).
+
+    A window that asks only whether a side mates within a few plies plays on: a repetition
+    cannot help the side that mates (its shortest mates never repeat a position), the plies
+    a cycle spends bound the search, and the answer holds on every path, so the distances of
+    wins and losses never depend on the table. A wider question (a win at all?) takes the
+    draw, which ends cycles, and stores the result as most engines do: a draw proof must
+    keep them. A repetition of the game's history before the search is always a draw, and
+    the results it decides stay out of the table (depends_on): other searches may share it."""
+    cdef int distance = game.repetition_distance()
+    if distance <= 0:
+        return False
+    if ply - distance >= context.root_ply:
+        if alpha >= EVAL_LIMIT and <int64_t> WIN - alpha - ply <= PLAY_ON_PLIES:
+            return True
+        if beta <= -EVAL_LIMIT and <int64_t> WIN + beta - ply <= PLAY_ON_PLIES:
+            return True
+    elif ply - distance < context.depends_on:
+        context.depends_on = ply - distance
+    return False
 
 
 cdef inline bint horizon_in_reach(SearchContext* context, int depth, int ply) noexcept nogil:

@@ -53,6 +53,9 @@ cdef enum:
     UNLIMITED_DEPTH = MAX_SEARCH_PLY + 1
     HISTORY_SIZE = 4096       # history table: 2 sides x HISTORY_SIZE moves (moves folded in)
     EXTENSION_ROOM = 64       # plies beyond the depth for check extensions and quiescence
+    NO_PATH_DEPENDENCE = MAX_SEARCH_PLY + 2   # depends_on of a result that holds on every path
+    PATH_DEPENDENT_DEPTH = 0  # stored depth of a result that holds only on its path: it answers
+                              # no search (its move still orders the next visit)
 
 cdef extern from *:
     """
@@ -133,6 +136,11 @@ cdef struct SearchContext:
     bint checks_known         # ask the game whether it is in check (it has_check, and an option needs it)
     int status                # a Status: RUNNING while searching
     bint horizon_reached      # the depth limit cut some line below the current node
+    bint path_draws           # the game scores repetitions by their path (has_path_draws) and
+                              # a table is used: depends_on is kept
+    int depends_on            # the lowest ply whose position a repetition draw that decided the
+                              # current node's result repeated (NO_PATH_DEPENDENCE: none); a
+                              # result depending on a ply above its node holds only on its path
     SearchStats stats
     SharedLimits* limits
     TTable* table             # NULL: no table

@@ -170,6 +170,7 @@ cdef class Searcher:
             o.use_quiescence = o.use_check_extension = o.use_null_move = o.use_lmr = False
         self.context.checks_known = game.has_check and (
             o.use_check_extension or o.use_null_move or o.use_lmr or o.use_quiescence)
+        self.context.path_draws = game.has_path_draws and o.use_tt
         self.table = table if o.use_tt else None
         self.context.table = &table.table if o.use_tt else NULL
         self.stop_signal = stop

@@ -24,7 +24,7 @@ from negamax.trees import ExplicitTree, UniformTree, from_arrays, from_nested
 #: The public attributes of NativeGame a subclass may change after construction (max_moves
 #: and max_ply are read-only: the rebuilt game derives them as the original did).
 _FLAGS = ("has_order_hints", "has_keys", "has_safe_moves", "has_noisy_moves", "has_check",
-          "has_null_move", "last_move_wins", "max_ply_ends_game")
+          "has_null_move", "last_move_wins", "max_ply_ends_game", "has_path_draws")
 
 
 def _flags_of(game: Any) -> Dict[str, Any]:

@@ -397,8 +397,8 @@ def _crossing_bounds(game: Any, lower: int, upper: int) -> GameContractError:
     if getattr(game, "draws_by_repetition", False):
         return GameContractError(
             f"solving {name} gave crossing bounds (lower {lower} > upper {upper}): a repetition "
-            f"draw found on one path was read from the table on another (its keys leave the "
-            f"history out; README, 'Draws inside a search'); search it to a depth instead")
+            f"draw found on one path was read from the table on another, in a question whether "
+            f"a side wins at all (README, 'Draws inside a search'); search it to a depth instead")
     return GameContractError(
         f"solving {name} gave crossing bounds (lower {lower} > upper {upper}): its key() gives "
         f"one key to positions of different values, or a value depends on more than the position")

@@ -35,6 +35,14 @@
 # - make_null_move / unmake_null_move (has_null_move): pass the turn; null_move_allowed() says
 #   where that is sound (not in check, not in zugzwang-prone positions such as pawn endings).
 #
+# - repetition_distance (has_path_draws): at a terminal position the game scores by the path
+#   that reached it (a draw by repetition inside a search, as in chess), how many plies back
+#   the earlier occurrence lies (the nearest, when there are several); 0 at every other
+#   position. Such a value breaks the key rule above, so the search handles it: a window that
+#   asks only whether a side mates within a few plies plays on past the repetition (the
+#   position must still generate its moves), and elsewhere a result that depends on a
+#   position above its node is kept out of the table (only its move is stored).
+#
 # - last_move_wins: the game is only ever won by the move that ends it, and every other end is
 #   a draw: at a terminal position static_evaluation() is -WIN (the side to move lost) or 0
 #   (Connect Four, tic-tac-toe, chess, checkers). A win for the side to move then comes after
@@ -67,6 +75,7 @@ cdef class NativeGame:
     cdef public bint last_move_wins   # ends are -WIN for the side to move, or 0 (see above)
     cdef public bint max_ply_ends_game  # True: max_ply bounds the game; False: only the deepest
                                       # line a search may follow (chess), where a line ends
+    cdef public bint has_path_draws   # repetition_distance is implemented (see above)
     cdef public int error         # set nonzero by a game whose callback failed: the search unwinds
     cdef list _history            # moves made through play(), for undo()
 
@@ -85,6 +94,7 @@ cdef class NativeGame:
     cdef bint null_move_allowed(self) noexcept nogil
     cdef void make_null_move(self) noexcept nogil
     cdef void unmake_null_move(self) noexcept nogil
+    cdef int repetition_distance(self) noexcept nogil
 
     # --- helpers for subclasses ------------------------------------------------------------
     cdef void copy_base_into(self, NativeGame other)

@@ -22,6 +22,7 @@ class NativeGame:
     has_null_move: bool
     last_move_wins: bool
     max_ply_ends_game: bool
+    has_path_draws: bool
     iterative_deepening: bool
     def legal_moves(self) -> List[int]: ...
     def require_max_moves(self) -> None: ...

@@ -63,8 +63,8 @@ cdef class Checkers(NativeGame):
     40 moves by each side without a capture or a man moving.
     """
 
-    #: A repeated position inside a search is a draw, which depends on the path: what a solve
-    #: reads from the table may not hold on another path.
+    #: A position occurring a third time is a draw (in a search, counting only the game's
+    #: history before it; such draws are kept out of the table: has_path_draws).
     draws_by_repetition = True
 
     cdef object _bits              # numpy uint32 array [black, white, kings], viewed by bits
@@ -103,6 +103,7 @@ cdef class Checkers(NativeGame):
         self.ply = 0
         self.max_moves = MAX_MOVES
         self.has_keys = True
+        self.has_path_draws = True      # a third occurrence counts the game's history
         self.has_order_hints = True
         self.has_noisy_moves = True
         self.update_bounds()
@@ -148,16 +149,35 @@ cdef class Checkers(NativeGame):
         (itself included). The search rule counts only the occurrences before
         repetition_origin (the game's history before the search began): then a position's
         value depends on nothing but position_key() (see at_terminal)."""
-        cdef int seen = 1, earlier = self.ply - 4, oldest = self.ply - self.quiet_plies
-        if search_rule and earlier >= self.repetition_origin:
-            earlier = self.repetition_origin - 1
-            if (self.ply - earlier) % 2:
-                earlier -= 1
+        cdef int seen = 1, earlier = self.latest_counted(search_rule), oldest = self.ply - self.quiet_plies
         while earlier >= oldest:
             if self.records[earlier].key == self.hash_key:
                 seen += 1
             earlier -= 2
         return seen
+
+    cdef inline int latest_counted(self, bint search_rule) noexcept nogil:
+        """The latest ply whose position a repetition may count (same side to move)."""
+        cdef int earlier = self.ply - 4
+        if search_rule and earlier >= self.repetition_origin:
+            earlier = self.repetition_origin - 1
+            if (self.ply - earlier) % 2:
+                earlier -= 1
+        return earlier
+
+    cdef int repetition_distance(self) noexcept nogil:
+        """At a draw by a third occurrence (which, in a search, counts only the game's history
+        before it: see at_terminal), how many plies back the nearest counted occurrence lies;
+        0 at every other position. Such a draw holds only after that history, so the search
+        keeps it out of a table that other searches may share."""
+        cdef int earlier = self.latest_counted(True), oldest = self.ply - self.quiet_plies
+        if self.quiet_plies >= FORTY_MOVE_PLIES or not self.drawn(True):
+            return 0
+        while earlier >= oldest:
+            if self.records[earlier].key == self.hash_key:
+                return self.ply - earlier
+            earlier -= 2
+        return 0
 
     cdef inline bint drawn(self, bint search_rule) noexcept nogil:
         return self.quiet_plies >= FORTY_MOVE_PLIES or (

@@ -59,8 +59,8 @@ cdef class Chess(NativeGame):
     # Searches to a fixed depth deepen iteratively by default: the table's best moves from
     # depth d - 1 order depth d, which needs some 3x fewer nodes on WAC positions.
     iterative_deepening = True
-    #: A repeated position inside a search is a draw, which depends on the path (see README,
-    #: "Draws inside a search"): what a solve reads from the table may not hold on another path.
+    #: A repeated position inside a search is a draw, which depends on the path: the search
+    #: keeps such results out of the table (has_path_draws; README, "Draws inside a search").
     draws_by_repetition = True
 
     cdef Position pos
@@ -137,6 +137,7 @@ cdef class Chess(NativeGame):
         self.has_noisy_moves = True
         self.has_check = True
         self.has_null_move = True
+        self.has_path_draws = True      # a repetition inside a search is a draw
         self._history = []
         self.played = 0
         self.start_fen = self.fen()
@@ -229,6 +230,14 @@ cdef class Chess(NativeGame):
 
     cdef bint at_terminal(self) noexcept nogil:
         return self.status() != STATUS_ONGOING
+
+    cdef int repetition_distance(self) noexcept nogil:
+        """At a draw by repetition inside a search, how many plies back the position occurred
+        (the nearest occurrence): the draw holds only on a path through that ply. 0 at every
+        other position."""
+        if self.status() != STATUS_REPETITION_IN_SEARCH:
+            return 0
+        return plies_since_occurrence(&self.pos)
 
     cdef Score static_evaluation(self) noexcept nogil:
         cdef uint64_t serial = self.pos.node_serials[self.pos.ply]

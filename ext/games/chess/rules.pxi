@@ -45,6 +45,18 @@ cdef inline int earlier_occurrences(const Position* p, int wanted) noexcept nogi
         i -= 2
     return found
 
+cdef inline int plies_since_occurrence(const Position* p) noexcept nogil:
+    """Plies back to the nearest earlier occurrence of the current position since the last
+    irreversible move, or 0 when there is none."""
+    cdef int limit = p.ply - p.halfmove_clock, i = p.ply - 4
+    if limit < 0:
+        limit = 0
+    while i >= limit:
+        if p.keys[i] == p.key:
+            return p.ply - i
+        i -= 2
+    return 0
+
 cdef inline int draw_status(const Position* p, int played_ply) noexcept nogil:
     """The draw by rule at a position where the side to move has a legal move, or ONGOING."""
     if insufficient_material(p):
