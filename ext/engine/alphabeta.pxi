@@ -57,7 +57,7 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
     cdef int next_index, deferred
     cdef uint64_t tag = 0
     # Repetition draws (path_draws): the lowest ply the result depends on (see depends_on).
-    cdef int outer_depends_on = context.depends_on, node_depends_on = NO_PATH_DEPENDENCE
+    cdef int node_depends_on = NO_PATH_DEPENDENCE
     # Only nodes searched with an open window (and the root) keep a principal variation: a
     # null-window result is a bound, and copying lines there would cost for nothing.
     cdef bint pv_node = (<int64_t> beta - alpha) > 1 or ply == context.root_ply
@@ -225,7 +225,7 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
                                            stored_depth, bound)
         context.stats.tt_stores += 1
     if context.path_draws:
-        context.depends_on = node_depends_on if node_depends_on < outer_depends_on else outer_depends_on
+        context.depends_on = node_depends_on     # for the caller, which reads it after each move
     return best
 
 

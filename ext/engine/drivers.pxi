@@ -126,8 +126,9 @@ cdef bint iterate(Searcher searcher) noexcept nogil:
 cdef inline int depth_after(int completed, int max_depth, int thread_index, int thread_count,
                             int* searching_depth) noexcept nogil:
     """The iteration a thread takes after `completed`: the next one (always, on one thread),
-    except that a thread of a Lazy SMP search skips each depth at least half the threads are already on or past, short
-    of the last two (max_depth - 1 and max_depth, which every thread searches).
+    except that a thread of a Lazy SMP search skips each depth at least half the threads are
+    already on or past, short of the last two (max_depth - 1 and max_depth, which every
+    thread searches).
 
     Without the skip the threads fall into step: the thread that finishes an iteration first
     leaves its results in the table, the other then finishes the same iteration at once from

@@ -149,35 +149,36 @@ cdef class Checkers(NativeGame):
         (itself included). The search rule counts only the occurrences before
         repetition_origin (the game's history before the search began): then a position's
         value depends on nothing but position_key() (see at_terminal)."""
-        cdef int seen = 1, earlier = self.latest_counted(search_rule), oldest = self.ply - self.quiet_plies
-        while earlier >= oldest:
-            if self.records[earlier].key == self.hash_key:
-                seen += 1
-            earlier -= 2
-        return seen
+        cdef int nearest
+        return self.scan_repetitions(search_rule, &nearest)
 
-    cdef inline int latest_counted(self, bint search_rule) noexcept nogil:
-        """The latest ply whose position a repetition may count (same side to move)."""
-        cdef int earlier = self.ply - 4
+    cdef int scan_repetitions(self, bint search_rule, int* nearest) noexcept nogil:
+        """repetitions(), also giving in `nearest` how many plies back the nearest counted
+        occurrence lies (0: none)."""
+        cdef int seen = 1, earlier = self.ply - 4, oldest = self.ply - self.quiet_plies
         if search_rule and earlier >= self.repetition_origin:
             earlier = self.repetition_origin - 1
             if (self.ply - earlier) % 2:
                 earlier -= 1
-        return earlier
+        nearest[0] = 0
+        while earlier >= oldest:
+            if self.records[earlier].key == self.hash_key:
+                seen += 1
+                if nearest[0] == 0:
+                    nearest[0] = self.ply - earlier
+            earlier -= 2
+        return seen
 
     cdef int repetition_distance(self) noexcept nogil:
         """At a draw by a third occurrence (which, in a search, counts only the game's history
         before it: see at_terminal), how many plies back the nearest counted occurrence lies;
         0 at every other position. Such a draw holds only after that history, so the search
         keeps it out of a table that other searches may share."""
-        cdef int earlier = self.latest_counted(True), oldest = self.ply - self.quiet_plies
-        if self.quiet_plies >= FORTY_MOVE_PLIES or not self.drawn(True):
+        cdef int nearest
+        if (self.quiet_plies >= FORTY_MOVE_PLIES or self.quiet_plies < 4
+                or self.scan_repetitions(True, &nearest) < 3):
             return 0
-        while earlier >= oldest:
-            if self.records[earlier].key == self.hash_key:
-                return self.ply - earlier
-            earlier -= 2
-        return 0
+        return nearest
 
     cdef inline bint drawn(self, bint search_rule) noexcept nogil:
         return self.quiet_plies >= FORTY_MOVE_PLIES or (
