@@ -25,7 +25,7 @@ from negamax.game cimport (
 
 from engine.context cimport *
 from engine.kernel_table cimport KERNELS_CAPSULE_NAME, SearchKernels
-from engine.ttable cimport BUSY_SLOTS, TTable, TTEntry, entry_header
+from engine.ttable cimport BUSY_SLOTS, TTable, TTEntry, entry_header, tt_mix
 
 # The generic copy of the algorithms: any game, through the NativeGame vtable.
 ctypedef NativeGame GameT

@@ -113,3 +113,33 @@ cdef class TranspositionTable:
         if self.table.generation == 0 and self.table.entries != NULL:
             memset(self.table.entries, 0, (self.table.bucket_mask + 1) * 2 * sizeof(TTEntry))
             self.table.generation = 1
+
+
+def _hammer_table(TranspositionTable table not None, int keys, uint64_t seed, int64_t stores):
+    """Tests only: store and probe `keys` positions at random depths, `stores` times, with the
+    GIL released (run it from several threads on one small table at once). Every position's
+    value and move are a function of its key, so a probe that answers one key with another's
+    entry is counted. Returns (hits, wrong hits)."""
+    cdef int64_t hits = 0, wrong = 0, i
+    cdef uint64_t state = seed | 1, key, pick
+    cdef TTHit hit
+    if keys < 1:
+        raise ValueError("keys must be at least 1")
+    with nogil:
+        for i in range(stores):
+            state ^= state << 13         # xorshift64: a cheap stream of picks
+            state ^= state >> 7
+            state ^= state << 17
+            pick = state % <uint64_t> keys
+            key = tt_mix(pick + 1) ^ <uint64_t> 0x5DEECE66D   # distinct keys, far apart
+            if tt_probe(&table.table, key, &hit):
+                hits += 1
+                if hit.value != _hammer_value(pick) or hit.move != <Move> pick:
+                    wrong += 1
+            tt_store(&table.table, key, _hammer_value(pick), <Move> pick,
+                     1 + <int> ((state >> 40) % 64), BOUND_EXACT)
+    return hits, wrong
+
+
+cdef inline Score _hammer_value(uint64_t pick) noexcept nogil:
+    return <Score> (pick * 7919 % 1000003) - 500000

@@ -129,7 +129,12 @@ cdef inline bint tt_store(TTable* table, uint64_t key, Score value, Move move, i
     cdef TTEntry* bucket = table.entries + 2 * (mixed & table.bucket_mask)
     cdef uint32_t check = <uint32_t> (mixed >> 32)
     cdef uint16_t generation = table.generation
-    cdef uint64_t first = entry_header(bucket)
+    # Slot 0's words are read once: if its entry moves to slot 1, it moves with the payload
+    # its header was decoded from. (Reading the payload again could pair this header with
+    # another thread's newer payload, an entry whose check passes with another position's
+    # value; a pair torn between two writes stays torn, and its check fails.)
+    cdef uint64_t first_payload = negamax_load_u64(&bucket[0].payload)
+    cdef uint64_t first = negamax_load_u64(&bucket[0].header) ^ first_payload
     cdef uint64_t second = entry_header(bucket + 1)
     cdef TTEntry* slot
     cdef bint first_live = (first >> 48) != 0 and <uint16_t> (first >> 32) == generation
@@ -143,7 +148,7 @@ cdef inline bint tt_store(TTable* table, uint64_t key, Score value, Move move, i
         added = False
     elif not first_live or depth >= <int> (first >> 50):
         if first_live:                # the displaced entry gets a second chance in slot 1
-            write_entry(bucket + 1, first, negamax_load_u64(&bucket[0].payload))
+            write_entry(bucket + 1, first, first_payload)
         slot = bucket
         added = not (first_live and second_live)
     else:
