@@ -1,6 +1,6 @@
 """Lazy SMP solving with shared bounds (ext/engine/drivers.pxi, solve_bounds): the threads of
-one solve bisect together, an odd helper asking a second null window while the main thread
-asks the first, and a thread whose window another thread's bounds already answer drops it.
+one solve bisect together, sharing the bounds they prove, and a thread whose window another
+thread's bounds already answer drops it.
 Scores are checked against the plain C solver (ext/baseline/connect4_solver.c), an
 independent program, and against a plain minimax for trees."""
 

@@ -189,9 +189,8 @@ cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
         if searcher.lower >= searcher.upper:
             context.shares_bounds = False   # no window left to settle
             break
+        # Every thread of a Lazy SMP solve asks the same question, split by deferral.
         probe = solver_probe(searcher.lower, searcher.upper, context.capacity - 1)
-        if context.shares_bounds and context.thread_index & 1:
-            probe = second_probe(searcher.lower, searcher.upper, probe, context.capacity - 1)
         context.probe = probe
         context.stats.null_window_searches += 1
         value = search_once(searcher, UNLIMITED_DEPTH, probe, probe + 1)   # above probe?
@@ -238,22 +237,6 @@ cdef inline bint take_shared_bounds(Searcher searcher) noexcept nogil:
         searcher.lower = <Score> lower
         return True
     return False
-
-
-cdef inline Score second_probe(Score lower, Score upper, Score first, int64_t span) noexcept nogil:
-    """Lazy SMP solve: the null window an odd helper asks while the main thread asks `first`
-    (the solver's next window). It bets on the answer to `first` pointing toward a draw (most
-    values lie nearer to it than the quick wins and losses the solver asks about first: above
-    a loss, below a win) and asks the question that would come next; when that answer would
-    end the solve, it asks the question that would follow the other answer. So near the end
-    the two threads ask the last two questions (above v - 1? above v?) at once. With no
-    question left on either side it helps with `first`."""
-    cdef bint above_room = <int64_t> first + 1 < upper, below_room = lower < first
-    if above_room and (first < 0 or not below_room):
-        return solver_probe(first + 1, upper, span)
-    if below_room:
-        return solver_probe(lower, first, span)
-    return first
 
 
 cdef inline void tighten_bounds(Searcher searcher) noexcept nogil:
