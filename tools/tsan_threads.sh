@@ -5,7 +5,8 @@
 # races in negamax's own native code are seen.
 #   bash tools/tsan_threads.sh [pytest args]   (from a checkout, in a venv with the test extra)
 set -euo pipefail
-[ $# -gt 0 ] || set -- tests/test_engine.py -k "threads or stop_signal" tests/test_free_threading.py
+[ $# -gt 0 ] || set -- tests/test_engine.py -k "threads or stop_signal or hammer or solve" tests/test_free_threading.py \
+    tests/test_table_threads.py tests/test_parallel_solve.py
 top=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
