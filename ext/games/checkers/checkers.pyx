@@ -144,45 +144,40 @@ cdef class Checkers(NativeGame):
     cdef inline bint can_move(self) noexcept nogil:
         return has_any_move(self.bits[self.side], self.bits[1 - self.side], self.bits[2], self.side)
 
-    cdef int repetitions(self, bint search_rule) noexcept nogil:
-        """How often the current position has occurred since the last capture or man move
-        (itself included). The search rule counts only the occurrences before
-        repetition_origin (the game's history before the search began): then a position's
-        value depends on nothing but position_key() (see at_terminal)."""
-        cdef int nearest
-        return self.scan_repetitions(search_rule, &nearest)
-
-    cdef int scan_repetitions(self, bint search_rule, int* nearest) noexcept nogil:
-        """repetitions(), also giving in `nearest` how many plies back the nearest counted
-        occurrence lies (0: none)."""
-        cdef int seen = 1, earlier = self.ply - 4, oldest = self.ply - self.quiet_plies
+    cdef int third_occurrence(self, bint search_rule) noexcept nogil:
+        """When the current position occurs a third time since the last capture or man move
+        (itself included), how many plies back the nearest counted earlier occurrence lies;
+        0 otherwise. The search rule counts only the occurrences before repetition_origin
+        (the game's history before the search began): then a position's value depends on
+        nothing but position_key() (see at_terminal)."""
+        cdef int seen = 1, nearest = 0, earlier = self.ply - 4, oldest = self.ply - self.quiet_plies
+        if self.quiet_plies < 4:
+            return 0
         if search_rule and earlier >= self.repetition_origin:
             earlier = self.repetition_origin - 1
             if (self.ply - earlier) % 2:
                 earlier -= 1
-        nearest[0] = 0
         while earlier >= oldest:
             if self.records[earlier].key == self.hash_key:
                 seen += 1
-                if nearest[0] == 0:
-                    nearest[0] = self.ply - earlier
+                if nearest == 0:
+                    nearest = self.ply - earlier
+                if seen == 3:
+                    return nearest
             earlier -= 2
-        return seen
+        return 0
 
     cdef int repetition_distance(self) noexcept nogil:
         """At a draw by a third occurrence (which, in a search, counts only the game's history
         before it: see at_terminal), how many plies back the nearest counted occurrence lies;
         0 at every other position. Such a draw holds only after that history, so the search
         keeps it out of a table that other searches may share."""
-        cdef int nearest
-        if (self.quiet_plies >= FORTY_MOVE_PLIES or self.quiet_plies < 4
-                or self.scan_repetitions(True, &nearest) < 3):
+        if self.quiet_plies >= FORTY_MOVE_PLIES:
             return 0
-        return nearest
+        return self.third_occurrence(True)
 
     cdef inline bint drawn(self, bint search_rule) noexcept nogil:
-        return self.quiet_plies >= FORTY_MOVE_PLIES or (
-            self.quiet_plies >= 4 and self.repetitions(search_rule) >= 3)
+        return self.quiet_plies >= FORTY_MOVE_PLIES or self.third_occurrence(search_rule) > 0
 
     # --- the search interface ---------------------------------------------------------------
 
@@ -337,7 +332,7 @@ cdef class Checkers(NativeGame):
             return CheckersOutcome(winner=-1 if self.side == BLACK else 1, reason="no legal move")
         if self.quiet_plies >= FORTY_MOVE_PLIES:
             return CheckersOutcome(winner=0, reason="forty-move rule")
-        if self.quiet_plies >= 4 and self.repetitions(False) >= 3:
+        if self.third_occurrence(False):
             return CheckersOutcome(winner=0, reason="threefold repetition")
         return None
 

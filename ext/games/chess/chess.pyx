@@ -237,7 +237,7 @@ cdef class Chess(NativeGame):
         other position."""
         if self.status() != STATUS_REPETITION_IN_SEARCH:
             return 0
-        return plies_since_occurrence(&self.pos)
+        return plies_since_occurrence(&self.pos, 1)
 
     cdef Score static_evaluation(self) noexcept nogil:
         cdef uint64_t serial = self.pos.node_serials[self.pos.ply]

@@ -30,9 +30,9 @@ cdef inline bint insufficient_material(const Position* p) noexcept nogil:
         return (knights & (knights - 1)) == 0 and bishops == 0
     return (bishops & LIGHT_SQUARES) == 0 or (bishops & ~LIGHT_SQUARES) == 0
 
-cdef inline int earlier_occurrences(const Position* p, int wanted) noexcept nogil:
-    """How many times the current position occurred before, since the last irreversible move,
-    counting at most `wanted`."""
+cdef inline int plies_since_occurrence(const Position* p, int nth) noexcept nogil:
+    """Plies back to the `nth` earlier occurrence of the current position (1: the nearest)
+    since the last irreversible move, or 0 when it occurred fewer times."""
     cdef int limit = p.ply - p.halfmove_clock, i = p.ply - 4, found = 0
     cdef uint64_t key = p.key
     if limit < 0:
@@ -40,20 +40,8 @@ cdef inline int earlier_occurrences(const Position* p, int wanted) noexcept nogi
     while i >= limit:
         if p.keys[i] == key:
             found += 1
-            if found >= wanted:
-                break
-        i -= 2
-    return found
-
-cdef inline int plies_since_occurrence(const Position* p) noexcept nogil:
-    """Plies back to the nearest earlier occurrence of the current position since the last
-    irreversible move, or 0 when there is none."""
-    cdef int limit = p.ply - p.halfmove_clock, i = p.ply - 4
-    if limit < 0:
-        limit = 0
-    while i >= limit:
-        if p.keys[i] == p.key:
-            return p.ply - i
+            if found == nth:
+                return p.ply - i
         i -= 2
     return 0
 
@@ -65,8 +53,8 @@ cdef inline int draw_status(const Position* p, int played_ply) noexcept nogil:
         return STATUS_FIFTY_MOVES
     if p.halfmove_clock >= 4:
         if p.ply > played_ply:
-            if earlier_occurrences(p, 1) >= 1:
+            if plies_since_occurrence(p, 1) > 0:
                 return STATUS_REPETITION_IN_SEARCH
-        elif earlier_occurrences(p, 2) >= 2:
+        elif plies_since_occurrence(p, 2) > 0:
             return STATUS_THREEFOLD_REPETITION
     return STATUS_ONGOING
