@@ -58,6 +58,7 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
     cdef uint64_t tag = 0
     # Repetition draws (path_draws): the lowest ply the result depends on (see depends_on).
     cdef int node_depends_on = NO_PATH_DEPENDENCE
+    cdef bint node_repetition_decided = False
     # Only nodes searched with an open window (and the root) keep a principal variation: a
     # null-window result is a bound, and copying lines there would cost for nothing.
     cdef bint pv_node = (<int64_t> beta - alpha) > 1 or ply == context.root_ply
@@ -123,6 +124,7 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
 
     if context.path_draws:
         context.depends_on = NO_PATH_DEPENDENCE         # each move's search sets its own
+        context.repetition_decided = False
     # 5. The moves, best first; after the first, null windows when PVS is on, and late quiet
     #    moves at reduced depth when reductions are on (searched again in full if they beat
     #    alpha; never in check, at principal-variation nodes, or for a move that gives check).
@@ -187,7 +189,12 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
             # A cutoff rests on its move alone; any other result on every move searched.
             if value >= beta or context.depends_on < node_depends_on:
                 node_depends_on = context.depends_on
+            if value >= beta:
+                node_repetition_decided = context.repetition_decided
+            elif context.repetition_decided:
+                node_repetition_decided = True
             context.depends_on = NO_PATH_DEPENDENCE     # for the next move
+            context.repetition_decided = False
         if value > best:
             best = value
             best_move = move
@@ -219,6 +226,8 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
         elif node_depends_on < ply:
             stored_depth = PATH_DEPENDENT_DEPTH
             bound = BOUND_UPPER        # never followed as a line's move either
+        elif node_repetition_decided:
+            stored_depth = REPETITION_DRAW_DEPTH
         else:
             stored_depth = TT_DEPTH_FINAL
         context.stats.tt_added += tt_store(context.table, key, value_to_tt(best, ply), best_move,
@@ -226,6 +235,7 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
         context.stats.tt_stores += 1
     if context.path_draws:
         context.depends_on = node_depends_on     # for the caller, which reads it after each move
+        context.repetition_decided = node_repetition_decided
     return best
 
 
@@ -245,13 +255,19 @@ cdef inline bint plays_on(SearchContext* context, GameT game, int ply, Score alp
     if distance <= 0:
         return False
     if ply - distance >= context.root_ply:
-        if alpha >= EVAL_LIMIT and <int64_t> WIN - alpha - ply <= PLAY_ON_PLIES:
+        if asks_mate_distance(ply, alpha, beta):
             return True
-        if beta <= -EVAL_LIMIT and <int64_t> WIN + beta - ply <= PLAY_ON_PLIES:
-            return True
+        context.repetition_decided = True
     elif ply - distance < context.depends_on:
         context.depends_on = ply - distance
     return False
+
+
+cdef inline bint asks_mate_distance(int ply, Score alpha, Score beta) noexcept nogil:
+    """Whether the window at this node asks only whether a side mates within PLAY_ON_PLIES
+    plies from here: such a question plays on through repetitions (plays_on)."""
+    return ((alpha >= EVAL_LIMIT and <int64_t> WIN - alpha - ply <= PLAY_ON_PLIES)
+            or (beta <= -EVAL_LIMIT and <int64_t> WIN + beta - ply <= PLAY_ON_PLIES))
 
 
 cdef inline bint horizon_in_reach(SearchContext* context, int depth, int ply) noexcept nogil:
@@ -275,12 +291,17 @@ cdef inline bint probe_table(SearchContext* context, uint64_t key, int depth, in
     context.stats.tt_hits += 1
     tt_move[0] = hit.move
     if ply > context.root_ply and hit.depth >= depth:
+        if (hit.depth == REPETITION_DRAW_DEPTH and context.path_draws
+                and asks_mate_distance(ply, alpha, beta)):
+            return False       # a repetition decided it: no answer where the search plays on
         stored = value_from_tt(hit.value, ply)
         if (hit.bound == BOUND_EXACT or (hit.bound == BOUND_LOWER and stored >= beta)
                 or (hit.bound == BOUND_UPPER and stored <= alpha)):
             context.stats.tt_cutoffs += 1
-            if hit.depth != TT_DEPTH_FINAL:
+            if hit.depth < REPETITION_DRAW_DEPTH:
                 context.horizon_reached = True
+            elif hit.depth == REPETITION_DRAW_DEPTH:
+                context.repetition_decided = True
             value[0] = stored
             return True
     return False

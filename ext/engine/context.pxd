@@ -56,6 +56,9 @@ cdef enum:
     NO_PATH_DEPENDENCE = MAX_SEARCH_PLY + 2   # depends_on of a result that holds on every path
     PATH_DEPENDENT_DEPTH = 0  # stored depth of a result that holds only on its path: it answers
                               # no search (its move still orders the next visit)
+    REPETITION_DRAW_DEPTH = 16382   # stored depth of a final result that a repetition inside
+                              # the search decided: it answers only questions that take such
+                              # draws (see plays_on), never one that plays on through them
 
 cdef extern from *:
     """
@@ -138,6 +141,8 @@ cdef struct SearchContext:
     bint horizon_reached      # the depth limit cut some line below the current node
     bint path_draws           # the game scores repetitions by their path (has_path_draws) and
                               # a table is used: depends_on is kept
+    bint repetition_decided   # a repetition draw inside the search (taken, not played on)
+                              # decided the current node's result, directly or through the table
     int depends_on            # the lowest ply whose position a repetition draw that decided the
                               # current node's result repeated (NO_PATH_DEPENDENCE: none); a
                               # result depending on a ply above its node holds only on its path

@@ -41,6 +41,7 @@ cdef Score search_root(SearchContext* context, GameT game, int depth, Score alph
     cdef Score value
     context.horizon_reached = False
     context.depends_on = NO_PATH_DEPENDENCE
+    context.repetition_decided = False
     context.root_has_best = False
     if context.options.algorithm == MINIMAX:
         value = minimax(context, game, depth, 0, context.options.root_maximizing, False)

@@ -143,7 +143,8 @@ cdef Move proven_move(SearchContext* context, GameT game, int ply, Score expecte
                 break
         # A lower bound's move is the one that proved it: enough when it reaches the value.
         if (tt_move >= 0 and (hit.bound == BOUND_LOWER or hit.bound == BOUND_EXACT)
-                and hit.depth > depth and bound_at(game, hit.value, ply, True) >= expected):
+                and hit.depth > depth and usable_for_line(hit.depth, expected)
+                and bound_at(game, hit.value, ply, True) >= expected):
             return tt_move
     # Then the moves whose child the table (or the end of the game) proves, the table's first.
     if tt_move >= 0 and child_proven(context, game, ply, tt_move, expected):
@@ -179,7 +180,7 @@ cdef bint child_proven(SearchContext* context, GameT game, int ply, Move move,
     else:
         proven = (context.options.use_tt and tt_probe(context.table, game.position_key(), &hit)
                   and (hit.bound == BOUND_UPPER or hit.bound == BOUND_EXACT)
-                  and hit.depth >= UNLIMITED_DEPTH - ply - 1
+                  and hit.depth >= UNLIMITED_DEPTH - ply - 1 and usable_for_line(hit.depth, expected)
                   and bound_at(game, hit.value, ply + 1, False) <= -expected)
         if not proven and context.enhanced and ply + 2 < context.capacity:
             proven = (node_moves(context, game, UNLIMITED_DEPTH - ply - 1, ply + 1, -expected,
@@ -187,3 +188,11 @@ cdef bint child_proven(SearchContext* context, GameT game, int ply, Move move,
                       and value <= -expected and not game.error and context.status == RUNNING)
     game.unmake_move(move)
     return proven
+
+
+cdef inline bint usable_for_line(int stored_depth, Score expected) noexcept nogil:
+    """Whether an entry deep enough may prove a line reaching `expected`: not one a repetition
+    inside the search decided, when `expected` is a win or a loss (distances are proven as
+    the search proves them, playing on through repetitions: see plays_on)."""
+    return stored_depth != REPETITION_DRAW_DEPTH or -EVAL_LIMIT <= expected <= EVAL_LIMIT
+
