@@ -169,8 +169,11 @@ cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
     cdef SearchContext* context = &searcher.context
     cdef Score probe, value
     cdef int proven = 0      # the root's first move is proven to reach `lower`
-    if weak:
-        # One search with the window (-1, 1): above, below or exactly zero.
+    if weak and context.capacity - 1 <= QUICK_FIRST_SPAN:
+        # One search with the window (-1, 1): above, below or exactly zero. (A long game
+        # asks the strong solver's questions instead, quick ends first, and stops at the
+        # first answer that settles the sign: its question "a win at all?" is a search of
+        # the whole game, where a mate in one may hide behind every other move.)
         context.stats.null_window_searches += 1
         value = search_once(searcher, UNLIMITED_DEPTH, -1, 1)
         check_solver_reach(context)
@@ -211,11 +214,21 @@ cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
         if context.shares_bounds:
             negamax_max_i64(&context.limits.solve_lower, searcher.lower)
             negamax_min_i64(&context.limits.solve_upper, searcher.upper)
+        if weak and sign_settled(searcher):
+            # The root's move that reached the lower bound, if a search proved one.
+            context.pv_table[0] = searcher.completed_pv[0]
+            searcher.completed_pv_length = proven
+            return
     # No search with a window around the value: its line is proven from the table and the
     # bounds, with null windows where the table cannot tell.
     context.pv_table[0] = searcher.completed_pv[0]
     searcher.completed_pv_length = searcher.kernels.prove_line(
         context, searcher.game, searcher.lower, proven)
+
+
+cdef inline bint sign_settled(Searcher searcher) noexcept nogil:
+    """Whether the bounds tell a win, a loss or a draw (what a weak solve asks)."""
+    return searcher.lower > 0 or searcher.upper < 0 or (searcher.lower >= 0 and searcher.upper <= 0)
 
 
 cdef inline void check_solver_reach(SearchContext* context) noexcept nogil:
