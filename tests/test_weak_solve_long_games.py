@@ -74,6 +74,23 @@ def test_weak_solve_of_a_quick_loss():
     weak = nm.solve(Chess(fen), weak=True, node_limit=BUDGET)
     assert weak.stop_reason == nm.StopReason.COMPLETED
     assert weak.outcome == "loss" and weak.upper < -nm.EVAL_LIMIT
+    assert weak.best_move == "a8b8"          # the only legal move (python-chess)
+    assert [m.uci() for m in chess.Board(fen).legal_moves] == ["a8b8"]
+
+
+@pytest.mark.parametrize("fen, outcome", [
+    ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "win"),
+    ("8/8/8/8/8/5kQ1/8/K7 b - - 0 1", "draw"),
+    ("k7/8/1K6/8/8/8/8/7R b - - 0 1", "loss"),
+])
+def test_weak_solve_with_two_threads(fen, outcome):
+    # Expected outcomes as checked above with python-chess.
+    weak = nm.solve(Chess(fen), weak=True, threads=2, node_limit=BUDGET)
+    assert weak.stop_reason == nm.StopReason.COMPLETED
+    assert weak.outcome == outcome
+    assert weak.best_move in [m.uci() for m in chess.Board(fen).legal_moves]
+    if outcome == "win":
+        assert weak.best_move in mates_in_one(fen)
 
 
 def test_weak_solve_of_a_stalemate_and_a_bare_king_draw():

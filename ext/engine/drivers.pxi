@@ -169,7 +169,7 @@ cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
     cdef SearchContext* context = &searcher.context
     cdef Score probe, value
     cdef int proven = 0      # the root's first move is proven to reach `lower`
-    if weak and context.capacity - 1 <= QUICK_FIRST_SPAN:
+    if weak and weak_in_one_search(context):
         # One search with the window (-1, 1): above, below or exactly zero. (A long game
         # asks the strong solver's questions instead, quick ends first, and stops at the
         # first answer that settles the sign: its question "a win at all?" is a search of
@@ -215,7 +215,12 @@ cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
             negamax_max_i64(&context.limits.solve_lower, searcher.lower)
             negamax_min_i64(&context.limits.solve_upper, searcher.upper)
         if weak and sign_settled(searcher):
-            # The root's move that reached the lower bound, if a search proved one.
+            # The root's move that reached the lower bound, if a search proved one (the
+            # threads of a weak solve do not share bounds: each reports its own move); in a
+            # loss no search may have named one, and every move loses: the game's first.
+            if proven == 0 and searcher.upper < 0 and searcher.game.generate_moves(context.moves) > 0:
+                searcher.completed_pv[0] = context.moves[0]
+                proven = 1
             context.pv_table[0] = searcher.completed_pv[0]
             searcher.completed_pv_length = proven
             return
@@ -224,6 +229,12 @@ cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
     context.pv_table[0] = searcher.completed_pv[0]
     searcher.completed_pv_length = searcher.kernels.prove_line(
         context, searcher.game, searcher.lower, proven)
+
+
+cdef inline bint weak_in_one_search(SearchContext* context) noexcept nogil:
+    """Whether a weak solve is one search with the window (-1, 1): in a game of at most
+    QUICK_FIRST_SPAN plies. A longer game's weak solve runs the strong solver's questions."""
+    return context.capacity - 1 <= QUICK_FIRST_SPAN
 
 
 cdef inline bint sign_settled(Searcher searcher) noexcept nogil:
