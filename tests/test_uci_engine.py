@@ -146,3 +146,37 @@ def test_end_of_input_ends_the_engine_cleanly():
                              capture_output=True, text=True, timeout=60)
     assert process.returncode == 0 and "Traceback" not in process.stderr
     assert process.stdout.splitlines()[-1].startswith("bestmove ")
+
+
+def test_root_moves_leave_out_the_mate(engine):
+    """python-chess sends `go searchmoves` for root_moves: the mate left out is not played."""
+    board = chess.Board(MATE_IN_1)
+    mated = board.copy()
+    mated.push_uci("a1a8")
+    assert mated.is_checkmate()
+    chosen = [chess.Move.from_uci(uci) for uci in ("a1a2", "g1f1")]
+    info = engine.analyse(board, chess.engine.Limit(depth=3), root_moves=chosen)
+    assert info["pv"][0] in chosen
+    assert not info["score"].relative.is_mate()
+    played = engine.play(board, chess.engine.Limit(depth=3), root_moves=chosen)
+    assert played.move in chosen
+    with_mate = engine.analyse(board, chess.engine.Limit(depth=3),
+                               root_moves=chosen + [chess.Move.from_uci("a1a8")])
+    assert with_mate["pv"][0] == chess.Move.from_uci("a1a8")
+    assert with_mate["score"].relative == chess.engine.Mate(1)
+
+
+def test_go_perft_prints_the_divide_and_the_published_total():
+    """`go perft N` as Stockfish answers it; 8,902 and 2,039 are the published perft(3) of
+    the start position and perft(2) of Kiwipete (e2e4 600 and g1f3 440 its divide)."""
+    kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    commands = (f"position startpos\ngo perft 3\nposition fen {kiwipete}\ngo perft 2\n"
+                "go perft zero\nquit\n")
+    output = subprocess.run(ENGINE, input=commands, capture_output=True, text=True,
+                            timeout=60).stdout.splitlines()
+    totals = [line for line in output if line.startswith("Nodes searched:")]
+    assert totals == ["Nodes searched: 8902", "Nodes searched: 2039"]
+    start_divide = output[:output.index("Nodes searched: 8902")]
+    counts = dict(line.split(": ") for line in start_divide if ": " in line)
+    assert len(counts) == 20 and counts["e2e4"] == "600" and counts["g1f3"] == "440"
+    assert any("go perft needs an integer depth" in line for line in output)

@@ -476,3 +476,61 @@ def test_a_hash_too_large_for_memory_falls_back_to_a_smaller_table(monkeypatch):
     session.wait_bestmove()
     assert session.search.calls[0]["tt"].mb == pytest.approx(8)
     assert any("not enough memory for a 64 MB table" in line for line in session.info_strings())
+
+
+class RootMovesSearch(ScriptedSearch):
+    """A ScriptedSearch that takes root_moves and searches (picks) only among them."""
+
+    def __call__(self, game, depth=None, *, root_moves=None, **options):
+        self.root_moves = root_moves
+        if root_moves is None:
+            return super().__call__(game, depth, **options)
+        restricted = _OnlyMoves(game, root_moves)
+        return super().__call__(restricted, depth, **options)
+
+
+class _OnlyMoves:
+    """A game whose root offers only some of its moves (for RootMovesSearch)."""
+
+    def __init__(self, game, moves):
+        self.game, self.moves, self.played = game, list(moves), 0
+
+    def fen(self):
+        return self.game.fen()
+
+    def legal_moves(self):
+        return self.moves if self.played == 0 else self.game.legal_moves()
+
+    def play(self, move):
+        self.game.play(move)
+        self.played += 1
+
+    def undo(self):
+        self.game.undo()
+        self.played -= 1
+
+
+def test_searchmoves_reach_a_search_that_takes_them_and_bad_ones_are_explained():
+    search = RootMovesSearch()
+    session = Session(search)
+    assert session.go("position startpos", "go depth 2 searchmoves h2h3 e2e9 g1f3 h2h3") == \
+        "bestmove g1f3 ponder a7a5"
+    assert search.root_moves == ["h2h3", "g1f3"]
+    assert any("'e2e9' is not legal here: left out" in line for line in session.info_strings())
+    session.go("go depth 1 searchmoves e2e9")
+    assert search.root_moves is None
+    assert any("names no legal move: every legal move is searched" in line
+               for line in session.info_strings())
+
+
+def test_searchmoves_without_support_are_explained_and_every_move_searched():
+    session = Session()          # ScriptedSearch takes no root_moves
+    assert session.go("position startpos", "go depth 1 searchmoves h2h3").startswith("bestmove ")
+    assert any("searchmoves is not supported" in line for line in session.info_strings())
+
+
+def test_go_perft_errors_are_explained():
+    session = Session()
+    session.send("position startpos", "go perft", "go perft -1", "go perft 1 2")
+    strings = session.info_strings()
+    assert len(strings) == 3 and all("go perft needs" in line for line in strings)

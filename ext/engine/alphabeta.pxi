@@ -214,7 +214,8 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
     # 6. Remember the result, as a bound relative to the window searched. A result that
     #    holds only on this node's path (a repetition of a position above it decided it) keeps
     #    only its move: on another path the same position may be worth something else.
-    if context.options.use_tt and not game.error:
+    # (Not the value of a root restricted to some moves: that is not the position's value.)
+    if context.options.use_tt and not game.error and (ply > 0 or context.root_move_count == 0):
         if best <= alpha_searched:
             bound = BOUND_UPPER
         elif best >= beta:
@@ -318,7 +319,8 @@ cdef inline int node_moves(SearchContext* context, GameT game, int depth, int pl
     do not lose at once."""
     cdef Move* moves = context.moves + <size_t> ply * context.max_moves
     cdef int count
-    if context.options.use_safe_moves and depth >= 2:
+    # (Not at a root restricted to some moves: the safe-move shortcuts speak of every move.)
+    if context.options.use_safe_moves and depth >= 2 and (ply > 0 or context.root_move_count == 0):
         count = game.generate_safe_moves(moves)
         if count == WINNING_MOVE_FOUND:
             context.stats.immediate_wins += 1
@@ -341,6 +343,8 @@ cdef inline int node_moves(SearchContext* context, GameT game, int depth, int pl
         if count == 0:
             value[0] = read_leaf(context, game, ply)
             return -1
+        if ply == 0 and context.root_move_count > 0 and not count_out_of_bounds(context, count):
+            count = keep_root_moves(context, moves, count)
         floor[0] = -WIN + ply + (2 if game.last_move_wins else 1)
         ceiling[0] = WIN - ply - 1
     if count_out_of_bounds(context, count):   # a game broke its own bound: refuse to go on

@@ -173,6 +173,8 @@ cdef struct SearchContext:
     int32_t* history          # 2 * HISTORY_SIZE
     Move preferred_root_move  # searched first at the root (previous iteration's best)
     int root_ply              # ply where the current search started (the table answers below it)
+    Move* root_moves          # search(root_moves=...): the only moves searched at ply 0
+    int root_move_count       # ... and how many (0: every move)
 
     # Best root move among those fully searched in the current iteration.
     Move root_best_move
@@ -257,6 +259,19 @@ cdef inline void update_pv(SearchContext* context, int ply, Move move) noexcept 
     for i in range(ply + 1, child_length):   # lines are short: a loop beats a memcpy call
         row[i] = child_row[i]
     context.pv_length[ply] = child_length if child_length > ply + 1 else ply + 1
+
+
+cdef inline int keep_root_moves(SearchContext* context, Move* moves, int count) noexcept nogil:
+    """At the root of a search restricted to some moves (search(root_moves=...)): keep only
+    those among the `count` generated, in their order; returns how many are left."""
+    cdef int i, j, kept = 0
+    for i in range(count):
+        for j in range(context.root_move_count):
+            if moves[i] == context.root_moves[j]:
+                moves[kept] = moves[i]
+                kept += 1
+                break
+    return kept
 
 
 cdef inline void note_root_move(SearchContext* context, int ply, Move move, Score value,

@@ -118,6 +118,8 @@ cdef class Searcher:
         self.context.trace_value = NULL
         self.completed_pv = NULL
         self.busy_moves = NULL
+        self.context.root_moves = NULL
+        self.context.root_move_count = 0
 
     def __dealloc__(self):
         free(self.busy_moves)
@@ -132,6 +134,7 @@ cdef class Searcher:
         free(self.context.trace_move)
         free(self.context.trace_value)
         free(self.completed_pv)
+        free(self.context.root_moves)
 
     def __init__(self, NativeGame game not None, dict options, TranspositionTable table=None,
                  StopSignal stop=None, on_iteration=None, int threads=1):
@@ -206,6 +209,24 @@ cdef class Searcher:
         self.helper_threads = []
         if self.helpers:
             self.allocate_busy_moves()
+
+    def restrict_root(self, moves):
+        """Search only these moves at the root (the game's integer moves, each legal there,
+        without repeats: negamax.api checks them); the helper threads too."""
+        cdef Py_ssize_t i, count = len(moves)
+        cdef Searcher helper
+        if count < 1 or count > self.context.max_moves:
+            raise ValueError(f"restrict_root takes 1 to {self.context.max_moves} moves, got {count}")
+        cdef Move* kept = <Move*> malloc(count * sizeof(Move))
+        if kept == NULL:
+            raise MemoryError()
+        for i in range(count):
+            kept[i] = moves[i]
+        free(self.context.root_moves)
+        self.context.root_moves = kept
+        self.context.root_move_count = <int> count
+        for helper in self.helpers:
+            helper.restrict_root(moves)
 
     cdef void allocate_busy_moves(self) except *:
         """Lazy SMP: the shared marks of the moves being searched (see ttable.pxd)."""

@@ -20,6 +20,7 @@ from negamax.options import (
     ALGORITHMS, DEFAULT_TT_MB, ENHANCEMENTS, SearchOptions, check_bool, check_threads,
 )
 from negamax.python_game import Game, check_limits, overrides
+from negamax.quoting import short_repr
 from negamax.results import SearchResult, SolveResult, StopReason
 from negamax.result_building import build_search_result, build_solve_result
 
@@ -133,7 +134,8 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
            quiescence: Optional[bool] = None, check_extension: Optional[bool] = None,
            null_move: Optional[bool] = None, lmr: Optional[bool] = None,
            threads: int = 1, stop: Optional[StopSignal] = None,
-           on_iteration: Optional[Callable[[SearchResult], Any]] = None) -> SearchResult:
+           on_iteration: Optional[Callable[[SearchResult], Any]] = None,
+           root_moves: Optional[Iterable[Any]] = None) -> SearchResult:
     """Search `game` and return the value, best move, principal variation and counters.
 
     game:       a native game (negamax.games.*), an explicit tree (negamax.trees.*) or an
@@ -153,6 +155,9 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
                 deepening) but the last, whose result is returned; in the searching thread;
                 an exception it raises ends the search and is raised here.
     threads:    more than 1 runs a Lazy SMP search on that many threads sharing one table.
+    root_moves: search only these moves at the root (legal moves, as legal_moves() gives
+                them; UCI's `go searchmoves`): the value, best move and line are the best
+                among them. Every move below the root is searched as usual.
 
     Enhancements (None: the algorithm's default, see negamax.ENHANCEMENTS):
     tt:         a transposition table: True (a table of tt_mb megabytes, default DEFAULT_TT_MB,
@@ -201,6 +206,8 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
             on_iteration(build_search_result(raw, native, options.algorithm, StopReason.COMPLETED))
     searcher = _searcher(native, options, callback, game_prefers=_prefers_iterative(game, native),
                          plain_key=plain_key)
+    if root_moves is not None:
+        searcher.restrict_root(_root_move_codes(native, root_moves))
     raw = searcher.interrupted_at_start(False) if _interrupted() else searcher.run()
     return _finish_search(raw, searcher, native, game, options)
 
@@ -326,7 +333,7 @@ def _batch_searchers(natives: List[NativeGame], games: List[Any], options: Searc
 def _batch_options(solving: bool) -> frozenset:
     """The keyword options of solve_many (those of solve()) or search_many (search()'s)."""
     parameters = inspect.signature(solve if solving else search).parameters
-    return frozenset(parameters) - {"game", "weak", "depth", "on_iteration"}
+    return frozenset(parameters) - {"game", "weak", "depth", "on_iteration", "root_moves"}
 
 
 def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth: Any = None,
@@ -402,6 +409,44 @@ def _crossing_bounds(game: Any, lower: int, upper: int) -> GameContractError:
     return GameContractError(
         f"solving {name} gave crossing bounds (lower {lower} > upper {upper}): its key() gives "
         f"one key to positions of different values, or a value depends on more than the position")
+
+
+def _root_move_codes(native: NativeGame, root_moves: Any) -> List[int]:
+    """The engine's integer moves for `root_moves`: legal moves of the root in the game's own
+    notation (as legal_moves() gives them; failing that, a move whose str() is the str() of
+    exactly one of them, such as "4" for Connect Four's 4 or a python-chess Move), checked."""
+    if isinstance(root_moves, (str, bytes)) or not isinstance(root_moves, Iterable):
+        raise TypeError(f"root_moves must be a list of moves, not {type(root_moves).__name__} "
+                        f"{short_repr(root_moves)}")
+    wanted = list(root_moves)
+    if not wanted:
+        raise ValueError("root_moves is empty: give at least one legal move")
+    if native.is_terminal():
+        raise ValueError("root_moves names moves, but the game is over: it has none")
+    codes = NativeGame.legal_moves(native)
+    public = [native.decode_line([code])[0] for code in codes]
+    chosen: List[int] = []
+    for move in wanted:
+        matches = [code for code, name in zip(codes, public) if _same_move(name, move)]
+        if not matches:
+            by_text = [code for code, name in zip(codes, public) if str(name) == str(move)]
+            matches = by_text if len(by_text) == 1 else []
+        if not matches:
+            raise ValueError(f"root_moves: {short_repr(move)} is not a legal move here; legal moves: "
+                             f"{short_repr(public, 200)}")
+        if matches[0] not in chosen:
+            chosen.append(matches[0])
+    return chosen
+
+
+def _same_move(name: Any, move: Any) -> bool:
+    """`move == name`, for any objects (a comparison that fails or gives no bool is False)."""
+    if isinstance(move, bool) != isinstance(name, bool):
+        return False           # True is no move 1
+    try:
+        return bool(name == move)
+    except Exception:
+        return False
 
 
 def _native_copy(game: Any, maximizing: Any) -> NativeGame:

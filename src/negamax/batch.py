@@ -122,7 +122,7 @@ def _call_options(solve: bool, depth: Any, time_limit: Any, node_limit: Any,
                   options: Dict[str, Any]) -> Dict[str, Any]:
     """The keyword arguments of each search/solve call, checked by one call on a tiny tree."""
     function = negamax.solve if solve else negamax.search
-    accepted = set(inspect.signature(function).parameters) - {"game"}
+    accepted = set(inspect.signature(function).parameters) - {"game", "root_moves"}
     unknown = sorted(set(options) - accepted)
     if unknown:
         raise TypeError(f"{'solve' if solve else 'search'}() takes no option "

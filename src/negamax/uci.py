@@ -6,7 +6,9 @@ reads UCI commands on standard input and answers on standard output. The search 
 background thread, so `isready` and `stop` are answered at once while it thinks; `info`
 lines follow each completed iteration of iterative deepening and `bestmove` ends every `go`.
 A command that cannot be understood is answered with an ``info string`` saying why; the
-engine never stops on bad input.
+engine never stops on bad input. `go searchmoves M1 M2 ...` searches only those root moves;
+`go perft N` prints the move-generator count below each legal move and the total, as
+Stockfish does.
 
 In a program: ``UciEngine(write=print).handle("uci")``, one line at a time, or
 ``UciEngine(output).run(lines)`` until `quit` or the end of the lines.
@@ -67,6 +69,7 @@ class _SearchJob:
         self.thread: Optional[threading.Thread] = None
         self.timer: Optional[threading.Timer] = None
         self.table: Any = None                   # the transposition table it uses
+        self.root_moves: Optional[List[str]] = None   # `go searchmoves`: the moves searched
 
     @property
     def unbounded(self) -> bool:
@@ -236,6 +239,9 @@ class UciEngine:
         return game
 
     def _go(self, arguments: List[str]) -> None:
+        if arguments[:1] == ["perft"]:
+            self._perft(arguments[1:])
+            return
         go = parse_go(arguments)
         for problem in go.problems:     # the search still runs: a GUI waits for its bestmove
             self._explain(f"go: {problem}")
@@ -244,15 +250,58 @@ class UciEngine:
             self.shutdown()
         if self._game is None:
             self._game = self._make_game(self._position)
-        if go.searchmoves:
-            self._explain("searchmoves is not supported: every legal move is searched")
         game = self._game.copy()
         job = _SearchJob(game, go, self._budget(go, game))
+        job.root_moves = self._root_moves(go, game)
         job.table = self._table_for_search(self._job)
         self._job = job
         job.thread = threading.Thread(target=self._think, args=(job,), name="negamax-uci-search",
                                       daemon=True)
         job.thread.start()
+
+    def _root_moves(self, go: GoCommand, game: Any) -> Optional[List[str]]:
+        """The legal moves of `go searchmoves` (None: search every move). Moves that are not
+        legal are explained and left out; if none is left, every move is searched."""
+        if not go.searchmoves:
+            return None
+        if not self._features.root_moves:
+            self._explain("searchmoves is not supported by this search: every legal move is searched")
+            return None
+        legal = game.legal_moves()
+        chosen = [move for move in dict.fromkeys(go.searchmoves) if move in legal]
+        illegal = [move for move in go.searchmoves if move not in legal]
+        if illegal:
+            self._explain(f"go searchmoves: {', '.join(map(quote, illegal))} "
+                          f"{'is' if len(illegal) == 1 else 'are'} not legal here: left out")
+        if not chosen and legal:
+            self._explain("go searchmoves names no legal move: every legal move is searched")
+            return None
+        return chosen or None
+
+    def _perft(self, arguments: List[str]) -> None:
+        """`go perft N` (as Stockfish answers it): the count below each legal move of the
+        current position, then the total. Runs at once, in this thread."""
+        if len(arguments) != 1:
+            raise UciCommandError("go perft needs one depth, as in 'go perft 4'")
+        try:
+            depth = int(arguments[0])
+        except ValueError:
+            raise UciCommandError(f"go perft needs an integer depth, not {quote(arguments[0])}") from None
+        if depth < 1:
+            raise UciCommandError(f"go perft needs a depth of at least 1, not {depth}")
+        if self._job is not None and not self._job.answered:
+            self._explain("go perft while searching: the search is stopped first")
+            self.shutdown()
+        if self._game is None:
+            self._game = self._make_game(self._position)
+        divide = getattr(self._game, "perft_divide", None)
+        if divide is None:
+            raise UciCommandError(f"{type(self._game).__name__} has no perft")
+        counts = divide(depth)
+        for move, count in counts.items():
+            self.write(f"{move}: {count}")
+        self.write("")
+        self.write(f"Nodes searched: {sum(counts.values())}")
 
     def _stop_command(self, arguments: List[str]) -> None:
         if self._job is not None:
@@ -343,7 +392,8 @@ class UciEngine:
                 tt=job.table, iterative=True,
                 on_iteration=lambda found: self._on_iteration(job, found),
                 stop=job.stop_signal,
-                threads=self.threads if self.threads > 1 else None)
+                threads=self.threads if self.threads > 1 else None,
+                root_moves=job.root_moves)
         except Exception as error:   # never let the thread die silently: report and answer
             self._explain(f"search failed: {type(error).__name__}: {error}")
         finally:
@@ -416,7 +466,7 @@ class UciEngine:
                 ponder = str(pv[1]) if len(pv) > 1 and pv[0] == candidate.best_move else None
                 return str(candidate.best_move), ponder
         try:
-            moves = job.game.legal_moves()
+            moves = job.root_moves or job.game.legal_moves()
         except Exception:   # pragma: no cover - a game that cannot list its moves
             moves = []
         return (str(moves[0]) if moves else "(none)"), None

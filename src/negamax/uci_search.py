@@ -28,6 +28,7 @@ class Capabilities:
     on_iteration: bool   #: search(..., on_iteration=callback) after each completed depth
     stop: bool           #: search(..., stop=negamax.StopSignal())
     threads: bool        #: search(..., threads=N)
+    root_moves: bool = False  #: search(..., root_moves=[...]) (`go searchmoves`)
 
 
 def capabilities(search: Callable[..., Any] = nm.search) -> Capabilities:
@@ -41,6 +42,7 @@ def capabilities(search: Callable[..., Any] = nm.search) -> Capabilities:
         on_iteration=accepts_any or "on_iteration" in parameters,
         stop=accepts_any or "stop" in parameters,
         threads=accepts_any or "threads" in parameters,
+        root_moves=accepts_any or "root_moves" in parameters,
     )
 
 
@@ -61,9 +63,9 @@ def release_tables() -> None:
 def run_search(game: Any, features: Capabilities, search: Callable[..., Any] = nm.search,
                **options: Any) -> Any:
     """Call `search(game, **options)` without the optional options it does not accept
-    (on_iteration, stop, threads); a None option is left out too."""
+    (on_iteration, stop, threads, root_moves); a None option is left out too."""
     optional = {"on_iteration": features.on_iteration, "stop": features.stop,
-                "threads": features.threads}
+                "threads": features.threads, "root_moves": features.root_moves}
     kwargs: Dict[str, Any] = {}
     for name, value in options.items():
         if value is None or (name in optional and not optional[name]):

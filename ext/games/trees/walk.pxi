@@ -179,7 +179,7 @@ cdef bint walk_applies(SearchContext* c, UniformTree tree, int depth) noexcept n
     """The walk is the plain alpha-beta without a trace, on stacks deep enough that the
     engine's capacity check can never fire (so the walk need not make it)."""
     return (c.options.algorithm == ALPHABETA and not c.enhanced and not c.options.tracing
-            and c.capacity > min(depth, tree.tree_height - tree.ply))
+            and c.root_move_count == 0 and c.capacity > min(depth, tree.tree_height - tree.ply))
 
 
 cdef Score tree_search_root(SearchContext* c, NativeGame game, int depth, Score alpha,

@@ -1,0 +1,288 @@
+"""search(root_moves=...): only the moves named are searched at the root (UCI's `go
+searchmoves`). Every expected value comes from a plain recursive reference in tests/reference.py
+or in this file, applied to the children the search may choose among."""
+
+from __future__ import annotations
+
+import random
+
+import chess
+import pytest
+
+import negamax as nm
+import reference as R
+from keyed_nim import Nim, PlainNim
+from negamax.games import Chess, ConnectFour, TicTacToe
+
+ENGINE_ALGORITHMS = ("alphabeta", "pvs", "mtdf")
+ALL_ALGORITHMS = ("minimax", "negamax") + ENGINE_ALGORITHMS
+
+
+def random_nested(rng: random.Random, depth: int):
+    """A random tree of nested lists: 1-4 children per node, leaves in -20..20."""
+    if depth == 0 or (depth < 3 and rng.random() < 0.2):
+        return rng.randint(-20, 20)
+    return [random_nested(rng, depth - 1) for _ in range(rng.randint(1, 4))]
+
+
+# --- explicit trees ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("algorithm", ALL_ALGORITHMS)
+def test_tree_value_is_the_best_of_the_chosen_children(seed, algorithm):
+    rng = random.Random(seed)
+    nested = random_nested(rng, 5)
+    while not isinstance(nested, list):
+        nested = random_nested(rng, 5)
+    maximizing = seed % 2 == 0
+    tree = nm.trees.from_nested(nested, maximizing=maximizing)
+    child_values = [R.minimax(child, not maximizing).value for child in nested]
+    pick = max if maximizing else min
+    for size in range(1, len(nested) + 1):
+        chosen = rng.sample(range(len(nested)), size)
+        result = nm.search(tree, algorithm=algorithm, root_moves=chosen)
+        assert result.value == pick(child_values[i] for i in chosen)
+        assert result.best_move in chosen
+        assert child_values[result.best_move] == result.value
+
+
+@pytest.mark.parametrize("ordering", ["random", "best", "worst"])
+def test_uniform_tree_restricted_root(ordering):
+    tree = nm.trees.uniform(4, 6, ordering=ordering, seed=3)
+    nested = R.reshape_uniform(list(tree.leaf_values), 4, 6)
+    child_values = [R.minimax(child, False).value for child in nested]
+    for chosen in ([0], [3], [1, 2], [2, 0, 3]):
+        for algorithm in ALL_ALGORITHMS:
+            result = nm.search(tree, algorithm=algorithm, root_moves=chosen)
+            assert result.value == max(child_values[i] for i in chosen), (chosen, algorithm)
+            assert result.best_move in chosen
+
+
+# --- tic-tac-toe: every reachable position, every move alone -------------------------------
+
+def test_tictactoe_each_move_alone_matches_the_reference():
+    positions = sorted(R.reachable_positions())
+    rng = random.Random(5)
+    for position in rng.sample(positions, 60):
+        board = R.parse(position)
+        if R.is_terminal(board):
+            continue
+        game = TicTacToe(position)
+        for move in game.legal_moves():
+            child = list(board)
+            child[move] = R.to_move(board)
+            expected = -R.negamax_value(child, ply=1)
+            for algorithm in ALL_ALGORITHMS:
+                result = nm.search(game, algorithm=algorithm, root_moves=[move])
+                assert (result.value, result.best_move) == (expected, move), (board, move, algorithm)
+
+
+def test_depth_limited_restricted_search_matches_the_reference():
+    board = [1, 0, 0, 0, -1, 0, 0, 0, 0]
+    game = TicTacToe(R.to_string(board))
+    for depth in (1, 2, 3):
+        for chosen in ([1, 2], [8], [3, 5, 7]):
+            expected = max(-R.negamax_value(_played(board, m), depth - 1, ply=1) for m in chosen)
+            for algorithm in ALL_ALGORITHMS:
+                result = nm.search(game, depth, algorithm=algorithm, root_moves=chosen)
+                assert result.value == expected, (depth, chosen, algorithm)
+                assert result.best_move in chosen
+
+
+def _played(board, move):
+    child = list(board)
+    child[move] = R.to_move(board)
+    return child
+
+
+# --- Connect Four: safe moves and the table at the root -----------------------------------
+
+def c4_value(columns, to_move, ply, width=7, height=6):
+    """Plain negamax of a Connect Four position (columns: lists of 1/-1 stones, bottom first),
+    WIN - ply scoring; no pruning, for positions a few plies from the end."""
+    best = None
+    for col in range(width):
+        if len(columns[col]) == height:
+            continue
+        columns[col].append(to_move)
+        if _four_at(columns, col, to_move, width, height):
+            value = R.WIN - (ply + 1)
+        elif all(len(c) == height for c in columns):
+            value = 0
+        else:
+            value = -c4_value(columns, -to_move, ply + 1, width, height)
+        columns[col].pop()
+        best = value if best is None else max(best, value)
+    return best
+
+
+def _four_at(columns, col, player, width, height):
+    row = len(columns[col]) - 1
+
+    def stone(c, r):
+        return columns[c][r] if 0 <= c < width and 0 <= r < len(columns[c]) else 0
+
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        run = 1
+        for sign in (1, -1):
+            c, r = col + sign * dc, row + sign * dr
+            while stone(c, r) == player:
+                run += 1
+                c, r = c + sign * dc, r + sign * dr
+        if run >= 4:
+            return True
+    return False
+
+
+def c4_columns(moves):
+    columns = [[] for _ in range(7)]
+    player = 1
+    for ch in moves:
+        columns[int(ch) - 1].append(player)
+        player = -player
+    return columns, player
+
+
+def c4_random_position(seed, stones):
+    """The moves of a random game still open after `stones` stones (a few plies from the
+    end, where a plain negamax in Python is quick)."""
+    rng = random.Random(seed)
+    while True:
+        columns, to_move, moves = [[] for _ in range(7)], 1, ""
+        while len(moves) < stones:
+            col = rng.choice([c for c in range(7) if len(columns[c]) < 6])
+            columns[col].append(to_move)
+            moves += str(col + 1)
+            if _four_at(columns, col, to_move, 7, 6):
+                break
+            to_move = -to_move
+        else:
+            return moves
+
+
+C4_POSITIONS = [c4_random_position(seed, 33 + seed % 3) for seed in range(6)]
+
+
+@pytest.mark.parametrize("moves", C4_POSITIONS)
+def test_connect4_each_move_alone_matches_a_plain_negamax(moves):
+    game = ConnectFour(moves)
+    columns, to_move = c4_columns(moves)
+    for move in game.legal_moves():
+        columns[move - 1].append(to_move)
+        if _four_at(columns, move - 1, to_move, 7, 6):
+            expected = R.WIN - 1
+        elif all(len(c) == 6 for c in columns):
+            expected = 0
+        else:
+            expected = -c4_value(columns, -to_move, 1)
+        columns[move - 1].pop()
+        for algorithm in ENGINE_ALGORITHMS:
+            result = nm.search(game, algorithm=algorithm, root_moves=[move])
+            assert (result.value, result.best_move) == (expected, move), (moves, move, algorithm)
+
+
+@pytest.mark.parametrize("algorithm", ENGINE_ALGORITHMS)
+def test_connect4_restricted_search_leaves_the_table_right(algorithm):
+    """The value of a root restricted to its worst move is not the position's: a later search
+    of the parent, sharing the table, meets the position as a child and must still find the
+    parent's true value. (The engine keeps such a root out of the table, and a new search
+    reads only its own generation of entries: either keeps this right.)"""
+    checked = 0
+    for moves in C4_POSITIONS:
+        columns, to_move = c4_columns(moves)
+        game = ConnectFour(moves)
+        values = {m: nm.search(game, algorithm="pvs", root_moves=[m]).value
+                  for m in game.legal_moves()}
+        worst = min(values, key=values.get)
+        if values[worst] == max(values.values()):
+            continue                       # every move is as good: nothing to mislead with
+        parent_moves = moves[:-1]
+        parent_columns, parent_to_move = c4_columns(parent_moves)
+        expected = c4_value(parent_columns, parent_to_move, 0)
+        table = nm.TranspositionTable(1)
+        nm.search(game, algorithm=algorithm, tt=table, root_moves=[worst])
+        assert nm.search(ConnectFour(parent_moves), algorithm=algorithm, tt=table).value == expected
+        checked += 1
+    assert checked >= 2
+
+
+def test_connect4_moves_in_any_notation_and_order():
+    game = ConnectFour("4444")
+    by_int = nm.search(game, 5, algorithm="pvs", root_moves=[3, 5])
+    by_text = nm.search(game, 5, algorithm="pvs", root_moves=["5", "3", 5])
+    assert (by_int.value, by_int.best_move) == (by_text.value, by_text.best_move)
+    assert by_int.best_move in (3, 5)
+
+
+# --- chess: a mate left out, threads ------------------------------------------------------
+
+MATE_IN_ONE = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_chess_mate_left_out_is_not_found(threads):
+    board = chess.Board(MATE_IN_ONE)
+    mates = [m.uci() for m in board.legal_moves if _mates(board, m)]
+    assert mates == ["a1a8"]
+    others = ["a1a2", "g1f2", "a1b1"]
+    result = nm.search(Chess(MATE_IN_ONE), 4, algorithm="pvs", threads=threads, root_moves=others)
+    assert result.best_move in others and result.value < nm.EVAL_LIMIT
+    with_mate = nm.search(Chess(MATE_IN_ONE), 4, algorithm="pvs", threads=threads,
+                          root_moves=others + [chess.Move.from_uci("a1a8")])
+    assert (with_mate.best_move, with_mate.value) == ("a1a8", nm.WIN - 1)
+
+
+def _mates(board, move):
+    board.push(move)
+    try:
+        return board.is_checkmate()
+    finally:
+        board.pop()
+
+
+def test_chess_stopped_search_names_a_chosen_move():
+    result = nm.search(Chess(), algorithm="pvs", node_limit=5, root_moves=["h2h3", "a2a3"])
+    assert result.best_move in ("h2h3", "a2a3", None)
+    timed = nm.search(Chess(), algorithm="pvs", time_limit=0.2, root_moves=["b1a3"])
+    assert timed.best_move == "b1a3" and timed.pv[0] == "b1a3"
+
+
+# --- Python games -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_type", [Nim, PlainNim])
+def test_python_game_each_move_alone_matches_the_reference(game_type):
+    heaps = (1, 2, 3)
+    game = game_type(heaps)
+    for move in game.legal_moves():
+        child = list(heaps)
+        child[move[0]] -= move[1]
+        expected = -R.nim_value(tuple(child), 1)
+        for algorithm in ALL_ALGORITHMS if game_type is Nim else ("minimax", "negamax", "alphabeta"):
+            result = nm.search(game, algorithm=algorithm, root_moves=[move])
+            assert (result.value, result.best_move) == (expected, move), (move, algorithm)
+
+
+# --- bad input -----------------------------------------------------------------------------
+
+def test_bad_root_moves_raise_named_errors():
+    game = TicTacToe()
+    with pytest.raises(TypeError, match="root_moves must be a list of moves"):
+        nm.search(game, root_moves="4")
+    with pytest.raises(TypeError, match="root_moves must be a list of moves"):
+        nm.search(game, root_moves=4)
+    with pytest.raises(ValueError, match="root_moves is empty"):
+        nm.search(game, root_moves=[])
+    with pytest.raises(ValueError, match="9 is not a legal move"):
+        nm.search(game, root_moves=[0, 9])
+    with pytest.raises(ValueError, match="True is not a legal move"):
+        nm.search(game, root_moves=[True])
+    with pytest.raises(ValueError, match="'e2e5' is not a legal move"):
+        nm.search(Chess(), root_moves=["e2e4", "e2e5"])
+    with pytest.raises(ValueError, match="the game is over"):
+        nm.search(TicTacToe("xxxoo...."), root_moves=[5])
+    with pytest.raises(TypeError, match="root_moves"):
+        nm.search_many([game], root_moves=[0])
+    with pytest.raises(TypeError):
+        nm.solve(game, root_moves=[0])
+    with pytest.raises(TypeError, match="root_moves"):
+        nm.analyze([game], root_moves=[0], workers=1)
