@@ -180,3 +180,28 @@ def test_go_perft_prints_the_divide_and_the_published_total():
     counts = dict(line.split(": ") for line in start_divide if ": " in line)
     assert len(counts) == 20 and counts["e2e4"] == "600" and counts["g1f3"] == "440"
     assert any("go perft needs an integer depth" in line for line in output)
+
+
+def test_multipv_lines_are_distinct_and_ranked(engine):
+    """MultiPV 3 (python-chess's multipv=3): three lines with different first moves, best
+    first; the only mate in one (proven with python-chess) is line 1."""
+    board = chess.Board(MATE_IN_1)
+    mates = [move for move in board.legal_moves if _gives_mate(board, move)]
+    assert mates == [chess.Move.from_uci("a1a8")]
+    infos = engine.analyse(board, chess.engine.Limit(depth=3), multipv=3)
+    assert [info["multipv"] for info in infos] == [1, 2, 3]
+    firsts = [info["pv"][0] for info in infos]
+    assert len(set(firsts)) == 3 and all(move in board.legal_moves for move in firsts)
+    assert firsts[0] == mates[0] and infos[0]["score"].relative == chess.engine.Mate(1)
+    assert not any(info["score"].relative.is_mate() for info in infos[1:])
+    scores = [info["score"].relative.score(mate_score=100000) for info in infos]
+    assert scores == sorted(scores, reverse=True)
+    assert engine.play(board, chess.engine.Limit(depth=2)).move == mates[0]   # MultiPV back to 1
+
+
+def _gives_mate(board, move):
+    board.push(move)
+    try:
+        return board.is_checkmate()
+    finally:
+        board.pop()

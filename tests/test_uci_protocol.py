@@ -482,7 +482,7 @@ class RootMovesSearch(ScriptedSearch):
     """A ScriptedSearch that takes root_moves and searches (picks) only among them."""
 
     def __call__(self, game, depth=None, *, root_moves=None, **options):
-        self.root_moves = root_moves
+        self.root_moves = None if root_moves is None else list(root_moves)
         if root_moves is None:
             return super().__call__(game, depth, **options)
         restricted = _OnlyMoves(game, root_moves)
@@ -534,3 +534,28 @@ def test_go_perft_errors_are_explained():
     session.send("position startpos", "go perft", "go perft -1", "go perft 1 2")
     strings = session.info_strings()
     assert len(strings) == 3 and all("go perft needs" in line for line in strings)
+
+
+def test_multipv_reports_each_line_and_searches_without_the_moves_shown():
+    search = RootMovesSearch()
+    session = Session(search)
+    session.send("uci")
+    assert any(line.startswith("option name MultiPV type spin default 1 min 1 ")
+               for line in session.lines)
+    session.send("setoption name MultiPV value 3")
+    assert session.go("position startpos", "go depth 2") == "bestmove a2a3 ponder a7a5"
+    ranks = [line.split(" multipv ")[1].split()[0] for line in session.lines
+             if line.startswith("info depth")]
+    assert ranks == ["1", "2", "3", "1", "2", "3"]
+    legal = sorted(PythonChess(None).legal_moves())
+    assert search.root_moves == [m for m in PythonChess(None).legal_moves()
+                                 if m not in legal[:2]]
+    session.send("setoption name MultiPV value 0")
+    assert "must be in [1, 64]" in session.info_strings()[-1]
+
+
+def test_multipv_is_not_offered_by_a_search_without_root_moves():
+    session = Session()
+    session.send("uci", "setoption name MultiPV value 2")
+    assert not any("MultiPV" in line for line in session.lines if line.startswith("option"))
+    assert "unknown option 'MultiPV'" in session.info_strings()[-1]

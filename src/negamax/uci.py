@@ -22,6 +22,7 @@ import time
 from typing import Any, Callable, Iterable, List, Optional, TextIO, Union
 
 import negamax as nm
+from negamax.results import StopReason
 from negamax.uci_commands import (
     GoCommand, PositionCommand, UciCommandError, parse_go, parse_position, parse_setoption, quote,
 )
@@ -38,6 +39,9 @@ ENGINE_AUTHOR = "negamax developers"
 #: The spin options: name -> (default, minimum, maximum).
 HASH_MB = (64, 1, 4096)
 THREADS = (1, 1, 256)
+MULTI_PV = (1, 1, 64)
+#: MultiPV deepens here, one depth at a time, up to this depth when no limit is given.
+MULTI_PV_MAX_DEPTH = 100
 MOVE_OVERHEAD_MS = (int(DEFAULT_OVERHEAD * 1000), 0, 10000)
 #: Seconds `stop` waits for the search to return before answering from the last iteration.
 STOP_GRACE = 0.25
@@ -109,6 +113,7 @@ class UciEngine:
         self._job: Optional[_SearchJob] = None
         self.hash_mb = HASH_MB[0]
         self.threads = THREADS[0]
+        self.multi_pv = MULTI_PV[0]
         self.move_overhead = MOVE_OVERHEAD_MS[0] / 1000.0
         self._table: Any = None
         self._table_mb: Optional[int] = None
@@ -168,6 +173,8 @@ class UciEngine:
         self.write(f"id author {ENGINE_AUTHOR}")
         self.write("option name Hash type spin default {} min {} max {}".format(*HASH_MB))
         self.write("option name Threads type spin default {} min {} max {}".format(*THREADS))
+        if self._features.root_moves:
+            self.write("option name MultiPV type spin default {} min {} max {}".format(*MULTI_PV))
         self.write("option name Move Overhead type spin default {} min {} max {}".format(
             *MOVE_OVERHEAD_MS))
         self.write("option name Clear Hash type button")
@@ -203,6 +210,8 @@ class UciEngine:
             return
         spins = {"hash": ("hash_mb", HASH_MB), "threads": ("threads", THREADS),
                  "move overhead": ("move_overhead", MOVE_OVERHEAD_MS)}
+        if self._features.root_moves:
+            spins["multipv"] = ("multi_pv", MULTI_PV)
         if key not in spins:
             raise UciCommandError(f"unknown option {quote(name)}")
         attribute, (_, minimum, maximum) = spins[key]
@@ -385,6 +394,9 @@ class UciEngine:
             time_limit = None
             if job.budget is not None and not job.pondering:
                 time_limit = job.budget.hard
+            if self.multi_pv > 1 and self._features.root_moves:
+                self._think_lines(job, depth, time_limit)
+                return
             result = run_search(
                 job.game, self._features, self._search,
                 depth=depth,
@@ -406,6 +418,54 @@ class UciEngine:
             job.released.wait()
         self._answer(job, result)
 
+    def _think_lines(self, job: _SearchJob, depth_limit: Optional[int],
+                     time_limit: Optional[float]) -> None:
+        """MultiPV above 1: deepen here, one depth at a time. At each depth the best line is
+        searched first, then the best line among the moves not yet shown, and so on
+        (search(root_moves=...)); a depth is reported (`multipv 1..N`, best first) only once
+        all its lines are complete. `bestmove` is the first line of the deepest depth."""
+        go = job.go
+        candidates = list(job.root_moves or job.game.legal_moves())
+        wanted = min(self.multi_pv, len(candidates))
+        last_depth = min(depth_limit or MULTI_PV_MAX_DEPTH, MULTI_PV_MAX_DEPTH)
+        nodes = 0
+        try:
+            for depth in range(1, last_depth + 1):
+                lines: List[Any] = []
+                remaining = list(candidates)
+                while len(lines) < wanted:
+                    left = None if time_limit is None else time_limit - (time.monotonic() - job.started)
+                    budget = None if go.nodes is None else go.nodes - nodes
+                    if (left is not None and left <= 0) or (budget is not None and budget < 1):
+                        return
+                    result = run_search(
+                        job.game, self._features, self._search, depth=depth, algorithm="pvs",
+                        time_limit=left, node_limit=budget, tt=job.table, iterative=True,
+                        stop=job.stop_signal, threads=self.threads if self.threads > 1 else None,
+                        root_moves=remaining)
+                    nodes += result.stats.nodes
+                    if result.stop_reason != StopReason.COMPLETED or result.best_move is None:
+                        return              # stopped: the depth before is the answer
+                    lines.append(result)
+                    remaining.remove(result.best_move)
+                lines.sort(key=lambda line: line.value, reverse=True)
+                job.last = lines[0]
+                for rank, line in enumerate(lines, 1):
+                    self._report(job, line, rank, nodes)
+                if job.answered or job.stop_signal.is_set():
+                    return
+                budget_left = job.budget
+                if (budget_left is not None and not job.unbounded
+                        and time.monotonic() - job.soft_started >= budget_left.soft):
+                    return
+        except Exception as error:   # never let the thread die silently: report and answer
+            self._explain(f"search failed: {type(error).__name__}: {error}")
+        finally:
+            job.finished.set()
+            if job.unbounded:
+                job.released.wait()
+            self._answer(job, job.last)
+
     def _on_iteration(self, job: _SearchJob, result: Any) -> None:
         """After each completed iteration: report it, and stop when the soft limit is past."""
         if job.answered:
@@ -418,14 +478,19 @@ class UciEngine:
             if time.monotonic() - job.soft_started >= budget.soft:
                 job.request_stop()
 
-    def _report(self, job: _SearchJob, result: Any) -> None:
-        """One `info` line for an iteration."""
+    def _report(self, job: _SearchJob, result: Any, rank: Optional[int] = None,
+                nodes: Optional[int] = None) -> None:
+        """One `info` line for an iteration (`rank`: its line's number under MultiPV;
+        `nodes`: the nodes searched so far, when not the result's own)."""
         elapsed = max(time.monotonic() - job.started, 1e-6)
         stats = result.stats
+        nodes = stats.nodes if nodes is None else nodes
         parts = [f"info depth {result.depth}", f"seldepth {max(stats.max_ply, result.depth)}"]
+        if rank is not None:
+            parts.append(f"multipv {rank}")
         if result.value is not None:
             parts.append(f"score {format_score(result.value)}")
-        parts += [f"nodes {stats.nodes}", f"nps {int(stats.nodes / elapsed)}",
+        parts += [f"nodes {nodes}", f"nps {int(nodes / elapsed)}",
                   f"time {int(elapsed * 1000)}"]
         full = hashfull(job.table)
         if full is not None:
