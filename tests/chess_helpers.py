@@ -61,6 +61,15 @@ def expected_termination(board: chess.Board, history: bool = True):
     return None
 
 
+def gives_mate(board: chess.Board, move: chess.Move) -> bool:
+    """Whether `move` checkmates (python-chess alone); the board is left as it was."""
+    board.push(move)
+    try:
+        return board.is_checkmate()
+    finally:
+        board.pop()
+
+
 def game_over(board: chess.Board) -> bool:
     """python-chess's end of the game (the fifty-move rule only when claimed)."""
     return board.is_game_over()

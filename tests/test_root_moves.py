@@ -11,6 +11,7 @@ import pytest
 
 import negamax as nm
 import reference as R
+from chess_helpers import gives_mate
 from keyed_nim import Nim, PlainNim
 from negamax.games import Chess, ConnectFour, TicTacToe
 
@@ -222,7 +223,7 @@ MATE_IN_ONE = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
 @pytest.mark.parametrize("threads", [1, 2])
 def test_chess_mate_left_out_is_not_found(threads):
     board = chess.Board(MATE_IN_ONE)
-    mates = [m.uci() for m in board.legal_moves if _mates(board, m)]
+    mates = [m.uci() for m in board.legal_moves if gives_mate(board, m)]
     assert mates == ["a1a8"]
     others = ["a1a2", "g1f2", "a1b1"]
     result = nm.search(Chess(MATE_IN_ONE), 4, algorithm="pvs", threads=threads, root_moves=others)
@@ -230,14 +231,6 @@ def test_chess_mate_left_out_is_not_found(threads):
     with_mate = nm.search(Chess(MATE_IN_ONE), 4, algorithm="pvs", threads=threads,
                           root_moves=others + [chess.Move.from_uci("a1a8")])
     assert (with_mate.best_move, with_mate.value) == ("a1a8", nm.WIN - 1)
-
-
-def _mates(board, move):
-    board.push(move)
-    try:
-        return board.is_checkmate()
-    finally:
-        board.pop()
 
 
 def test_chess_stopped_search_names_a_chosen_move():

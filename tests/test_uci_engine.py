@@ -13,7 +13,7 @@ import chess
 import chess.engine
 import pytest
 
-from chess_helpers import forced_mate, mates_after
+from chess_helpers import forced_mate, gives_mate, mates_after
 
 ENGINE = [sys.executable, "-m", "negamax", "uci"]
 
@@ -151,9 +151,7 @@ def test_end_of_input_ends_the_engine_cleanly():
 def test_root_moves_leave_out_the_mate(engine):
     """python-chess sends `go searchmoves` for root_moves: the mate left out is not played."""
     board = chess.Board(MATE_IN_1)
-    mated = board.copy()
-    mated.push_uci("a1a8")
-    assert mated.is_checkmate()
+    assert gives_mate(board, chess.Move.from_uci("a1a8"))
     chosen = [chess.Move.from_uci(uci) for uci in ("a1a2", "g1f1")]
     info = engine.analyse(board, chess.engine.Limit(depth=3), root_moves=chosen)
     assert info["pv"][0] in chosen
@@ -186,7 +184,7 @@ def test_multipv_lines_are_distinct_and_ranked(engine):
     """MultiPV 3 (python-chess's multipv=3): three lines with different first moves, best
     first; the only mate in one (proven with python-chess) is line 1."""
     board = chess.Board(MATE_IN_1)
-    mates = [move for move in board.legal_moves if _gives_mate(board, move)]
+    mates = [move for move in board.legal_moves if gives_mate(board, move)]
     assert mates == [chess.Move.from_uci("a1a8")]
     infos = engine.analyse(board, chess.engine.Limit(depth=3), multipv=3)
     assert [info["multipv"] for info in infos] == [1, 2, 3]
@@ -197,11 +195,3 @@ def test_multipv_lines_are_distinct_and_ranked(engine):
     scores = [info["score"].relative.score(mate_score=100000) for info in infos]
     assert scores == sorted(scores, reverse=True)
     assert engine.play(board, chess.engine.Limit(depth=2)).move == mates[0]   # MultiPV back to 1
-
-
-def _gives_mate(board, move):
-    board.push(move)
-    try:
-        return board.is_checkmate()
-    finally:
-        board.pop()

@@ -214,8 +214,7 @@ cdef Score ab_node(SearchContext* context, GameT game, int depth, int ply, Score
     # 6. Remember the result, as a bound relative to the window searched. A result that
     #    holds only on this node's path (a repetition of a position above it decided it) keeps
     #    only its move: on another path the same position may be worth something else.
-    # (Not the value of a root restricted to some moves: that is not the position's value.)
-    if context.options.use_tt and not game.error and (ply > 0 or context.root_move_count == 0):
+    if context.options.use_tt and not game.error and not restricted_root(context, ply):
         if best <= alpha_searched:
             bound = BOUND_UPPER
         elif best >= beta:
@@ -319,8 +318,7 @@ cdef inline int node_moves(SearchContext* context, GameT game, int depth, int pl
     do not lose at once."""
     cdef Move* moves = context.moves + <size_t> ply * context.max_moves
     cdef int count
-    # (Not at a root restricted to some moves: the safe-move shortcuts speak of every move.)
-    if context.options.use_safe_moves and depth >= 2 and (ply > 0 or context.root_move_count == 0):
+    if context.options.use_safe_moves and depth >= 2 and not restricted_root(context, ply):
         count = game.generate_safe_moves(moves)
         if count == WINNING_MOVE_FOUND:
             context.stats.immediate_wins += 1
@@ -343,14 +341,14 @@ cdef inline int node_moves(SearchContext* context, GameT game, int depth, int pl
         if count == 0:
             value[0] = read_leaf(context, game, ply)
             return -1
-        if ply == 0 and context.root_move_count > 0 and not count_out_of_bounds(context, count):
-            count = keep_root_moves(context, moves, count)
         floor[0] = -WIN + ply + (2 if game.last_move_wins else 1)
         ceiling[0] = WIN - ply - 1
     if count_out_of_bounds(context, count):   # a game broke its own bound: refuse to go on
         fail(context, FAIL_TOO_MANY_MOVES)
         value[0] = 0
         return -1
+    if restricted_root(context, ply):
+        count = keep_root_moves(context, moves, count)
     if context.capacity_from_game:
         # The game ends by ply capacity - 1 (its max_ply): a win or loss that would come
         # later cannot come at all. Where only the last move wins and the search reaches the

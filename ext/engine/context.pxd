@@ -261,6 +261,13 @@ cdef inline void update_pv(SearchContext* context, int ply, Move move) noexcept 
     context.pv_length[ply] = child_length if child_length > ply + 1 else ply + 1
 
 
+cdef inline bint restricted_root(SearchContext* context, int ply) noexcept nogil:
+    """Whether this node is the root of a search restricted to some moves (root_moves): its
+    moves are filtered (keep_root_moves), the safe-move shortcuts that speak of every move are
+    off, and its value, which is not the position's, stays out of the table."""
+    return ply == 0 and context.root_move_count > 0
+
+
 cdef inline int keep_root_moves(SearchContext* context, Move* moves, int count) noexcept nogil:
     """At the root of a search restricted to some moves (search(root_moves=...)): keep only
     those among the `count` generated, in their order; returns how many are left."""

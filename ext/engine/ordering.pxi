@@ -43,7 +43,7 @@ cdef inline int generate(SearchContext* context, GameT game, int ply) noexcept n
     if count_out_of_bounds(context, count):   # a game broke its own bound: refuse to go on
         fail(context, FAIL_TOO_MANY_MOVES)
         return 0
-    if ply == 0 and context.root_move_count > 0:
+    if restricted_root(context, ply):
         count = keep_root_moves(context, moves, count)
     if context.options.ordering and game.has_order_hints and count > 1:
         sort_by_hints(context, game, ply, count)
