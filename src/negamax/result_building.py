@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 from negamax.games._trees import TreeGame
 from negamax.results import SearchResult, SearchStats, SolveResult, StopReason, Visit, adopted
-from negamax.scores import EVAL_LIMIT, is_loss, is_win, plies_to_end
+from negamax.scores import EVAL_LIMIT, WIN
 
 __all__ = ["build_search_result", "build_solve_result"]
 
@@ -59,7 +59,9 @@ def build_solve_result(raw: dict, native: Any, weak: bool, stop_reason: StopReas
     plies = None
     if exact:
         value = lower
-        plies = plies_to_end(lower) if (is_win(lower) or is_loss(lower)) else len(pv)
+        # A win or loss ends the game that many plies ahead (scores.plies_to_end), a draw
+        # with the line.
+        plies = WIN - abs(lower) if abs(lower) > EVAL_LIMIT else len(pv)
         solver_score = getattr(native, "solver_score", None)
         if solver_score is not None:
             score = solver_score(value)

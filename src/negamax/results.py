@@ -144,9 +144,14 @@ def adopted(cls: Type[_Frozen], values: Dict[str, Any]) -> _Frozen:
     """An instance of the frozen dataclass `cls` holding `values`, which must be exactly its
     fields, equal to ``cls(**values)`` but without the generated __init__ (which sets each
     field through object.__setattr__: batches of results build thousands of these). The
-    callers' keys are every field by construction: SearchOptions.build and the builders of
-    negamax.result_building (tests/test_connect4_solver_speed.py and tests/test_engine.py
-    check every kind they make)."""
-    instance = object.__new__(cls)
-    instance.__dict__.update(values)
+    dict is handed over, not copied: it becomes the instance's __dict__, so callers pass a
+    fresh one and never touch it again. The callers' keys are every field by construction:
+    SearchOptions.build and the builders of negamax.result_building
+    (tests/test_connect4_solver_speed.py and tests/test_engine.py check every kind they make)."""
+    instance = _new_object(cls)
+    _set_attribute(instance, "__dict__", values)
     return instance
+
+
+_new_object = object.__new__
+_set_attribute = object.__setattr__
