@@ -246,6 +246,43 @@ def test_solve_many_equals_separate_solves_and_mixes_game_kinds():
     assert [w.outcome for w in weak] == [r.outcome for r in batch]
 
 
+def _mixed_batch():
+    """Games whose stacks differ (plies left, moves per position), each kind twice, so that a
+    batch binds its one Searcher to a larger game after a smaller and the other way round."""
+    return [nm.games.Chess(), TicTacToe("x...o...."), ConnectFour("4453"),
+            ConnectFour("1122", width=5, height=4), KeyedNim([1, 2, 3]),
+            nm.trees.from_nested([[3, [5, 1]], [2, 9]]), TicTacToe(), ConnectFour(""),
+            nm.games.Chess("8/8/8/4k3/8/8/3QK3/8 w - - 0 1")]
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+@pytest.mark.parametrize("options", [
+    dict(algorithm="pvs", killers=True, history=True),
+    dict(algorithm="alphabeta", trace=True, tt=False),
+    dict(algorithm="negamax"),
+])
+def test_a_batch_searches_each_game_as_a_search_of_its_own(reverse, options):
+    # search_many binds one Searcher to each game in turn, keeping its stacks: whatever the
+    # game before it left there (killers, history, lines, a longer trace) must not show.
+    games = _mixed_batch()[::-1] if reverse else _mixed_batch()
+    batch = nm.search_many(games, 3, **options)
+    for result, game in zip(batch, games):
+        single = nm.search(game, 3, **options)
+        assert same_search(result, single), game
+        assert result.trace == single.trace
+        assert result.kernel == single.kernel
+
+
+def test_a_solve_batch_solves_each_game_as_a_solve_of_its_own():
+    games = [ConnectFour("4444445555"), TicTacToe("x...o...."), ConnectFour("1122", width=5, height=4),
+             KeyedNim([2, 3]), ConnectFour("44444455555"), TicTacToe()]
+    for order in (games, games[::-1]):
+        for result, game in zip(nm.solve_many(order), order):
+            single = nm.solve(game)
+            assert (result.value, result.pv, result.stats, result.kernel) == \
+                (single.value, single.pv, single.stats, single.kernel)
+
+
 def test_search_many_rejects_what_it_cannot_batch():
     with pytest.raises(TypeError, match="on_iteration"):
         nm.search_many([TicTacToe()], on_iteration=print)

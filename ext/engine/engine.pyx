@@ -85,6 +85,7 @@ cdef class Searcher:
     cdef NativeGame game
     cdef const SearchKernels* kernels
     cdef void* stacks                     # one block holding the context's stacks (allocate)
+    cdef size_t stacks_size
     cdef readonly str kernel              # which copy of the algorithms runs
     cdef TranspositionTable table         # keeps the table alive while searching
     cdef StopSignal stop_signal
@@ -108,6 +109,7 @@ cdef class Searcher:
 
     def __cinit__(self):
         self.stacks = NULL
+        self.stacks_size = 0
         self.context.moves = NULL
         self.context.sort_keys = NULL
         self.context.pv_table = NULL
@@ -138,10 +140,27 @@ cdef class Searcher:
         is the transposition table when options["use_tt"]; `stop` a StopSignal or None;
         `threads` > 1 adds helper threads (Lazy SMP) searching copies of the game and
         sharing the table, the limits and the stop flag."""
-        cdef SearchOptions* o = &self.context.options
-        cdef int room, game_plies
         if not 1 <= threads <= MAX_THREADS:     # the shared limits hold a slot per thread
             raise ValueError(f"threads must be between 1 and {MAX_THREADS}, got {threads}")
+        self.stop_signal = stop
+        self.on_iteration = on_iteration
+        self.reports_iterations = on_iteration is not None
+        self.pending_error = None
+        self.helpers = []
+        self.helper_threads = []
+        self.bind(game, options, table)
+        if threads > 1:
+            helper_options = dict(options, tracing=False)    # the trace is the main thread's
+            self.helpers = [Searcher(game.copy(), helper_options, table, None, None)
+                            for _ in range(threads - 1)]
+            self.allocate_busy_moves()
+
+    cdef void bind(self, NativeGame game, dict options, TranspositionTable table) except *:
+        """Set the search up for `game` with `options` (see __init__). A batch binds one
+        Searcher to each of its games in turn (run_many): every setting is made again, and
+        the stacks are kept when they are large enough. Not for a Searcher with helpers."""
+        cdef SearchOptions* o = &self.context.options
+        cdef int room, game_plies
         self.game = game
         o.algorithm = options["algorithm"]
         o.max_depth = min(<int> options["max_depth"], UNLIMITED_DEPTH)
@@ -172,10 +191,9 @@ cdef class Searcher:
         self.context.path_draws = game.has_path_draws and o.use_tt
         self.table = table if o.use_tt else None
         self.context.table = &table.table if o.use_tt else NULL
-        self.stop_signal = stop
-        self.on_iteration = on_iteration
-        self.reports_iterations = on_iteration is not None
-        self.pending_error = None
+        free(self.context.root_moves)     # a restriction is set after binding (restrict_root)
+        self.context.root_moves = NULL
+        self.context.root_move_count = 0
 
         capsule = _kernels_by_type.get(type(game))
         if capsule is not None:
@@ -197,14 +215,6 @@ cdef class Searcher:
         self.context.capacity = min(game_plies, o.max_depth + room, MAX_SEARCH_PLY) + 1
         self.context.max_moves = max(1, game.max_moves)
         self.allocate()
-        self.helpers = []
-        if threads > 1:
-            helper_options = dict(options, tracing=False)    # the trace is the main thread's
-            self.helpers = [Searcher(game.copy(), helper_options, table, None, None)
-                            for _ in range(threads - 1)]
-        self.helper_threads = []
-        if self.helpers:
-            self.allocate_busy_moves()
 
     def restrict_root(self, moves):
         """Search only these moves at the root (the game's integer moves, each legal there,
@@ -231,27 +241,40 @@ cdef class Searcher:
             raise MemoryError("not enough memory for the Lazy SMP move marks")
 
     cdef void allocate(self) except *:
+        """The stacks for the context's capacity and max_moves, cleared as a new search
+        needs them: a block kept from an earlier binding is reused when it is large enough."""
         cdef SearchContext* c = &self.context
         # Slack after the last ply's row (a ply more, and MOVE_SLACK moves): a game that breaks
         # its max_moves, by up to MOVE_SLACK moves at any ply, writes inside the buffer and is
         # caught (FAIL_TOO_MANY_MOVES) before its moves are read.
         cdef size_t plies = c.capacity, moves = <size_t> (c.capacity + 1) * c.max_moves + MOVE_SLACK
-        # The two largest stacks are not cleared (a batch of short solves would pay for it at
-        # every position): a ply's moves and keys are written before they are read.
-        # One block for every stack (a batch of short solves makes a Searcher per position:
-        # one allocation instead of seven), int64 keys first so that every part is aligned.
+        # One block for every stack, int64 keys first so that every part is aligned.
         cdef size_t zeroed = (plies * plies + plies * 4) * sizeof(Move) + plies * sizeof(int)
         cdef size_t unzeroed = moves * (sizeof(int64_t) + sizeof(Move))
-        cdef char* block = <char*> malloc(unzeroed + zeroed)
+        cdef char* block = <char*> self.stacks
+        if unzeroed + zeroed > self.stacks_size:
+            free(self.stacks)
+            self.stacks_size = 0
+            block = <char*> malloc(unzeroed + zeroed)
+            self.stacks = block
+            if block != NULL:
+                self.stacks_size = unzeroed + zeroed
         # The history table only where it is read (32 kB to clear: a batch of short solves
         # would pay for it at every position).
-        c.history = (<int32_t*> calloc(2 * HISTORY_SIZE, sizeof(int32_t)) if c.options.use_history
-                     else NULL)
+        if c.options.use_history:
+            if c.history == NULL:
+                c.history = <int32_t*> calloc(2 * HISTORY_SIZE, sizeof(int32_t))
+            else:
+                memset(c.history, 0, 2 * HISTORY_SIZE * sizeof(int32_t))
+        else:
+            free(c.history)
+            c.history = NULL
         if block == NULL or (c.options.use_history and c.history == NULL):
-            free(block)
+            c.sort_keys = NULL
+            c.moves = c.pv_table = c.path = c.killers = self.completed_pv = NULL
+            c.pv_length = NULL
             raise MemoryError(f"not enough memory for the search stacks of {c.capacity} plies "
                               f"of {c.max_moves} moves")
-        self.stacks = block
         # The two largest stacks are not cleared (a batch of short solves would pay for it at
         # every position): a ply's moves and keys are written before they are read.
         c.sort_keys = <int64_t*> block
@@ -547,6 +570,7 @@ cdef class Searcher:
             "trace": trace, "kernel": self.kernel_that_ran(),
             "seldepth": c.stats.max_ply,
             "hashfull": self.table_fill(helpers_done),
+            "error": self.pending_error,
         }
 
     cdef int table_fill(self, bint helpers_done=True):
@@ -581,7 +605,7 @@ cdef class Searcher:
             "lower": best.lower, "upper": best.upper,
             "pv": [c.pv_table[i] for i in range(best.completed_pv_length)],
             "status": STATUS_NAMES[c.status], "counters": counters, "elapsed": elapsed,
-            "kernel": self.kernel_that_ran(),
+            "kernel": self.kernel_that_ran(), "error": self.pending_error,
         }
 
 
@@ -604,47 +628,57 @@ def _lazy_smp_next_depth(int completed, int max_depth, int thread_index, list se
     return depth_after(completed, max_depth, thread_index, len(searching), depths)
 
 
-def run_many(list searchers, bint solve=False, bint weak=False):
-    """Run many prepared searches in one call, with the GIL released once for all of them
-    (games written in Python take it back in their callbacks). Returns their result dicts, in
-    order. Searches with an iteration callback are not allowed here."""
+def run_many(list games, list options, TranspositionTable table=None, StopSignal stop=None,
+             bint solve=False, bint weak=False):
+    """Search (or solve, `weak` as in Searcher.solve) each native game of `games` with its
+    options dict (the same dict object for games that share options), one after another, in
+    one call: a single Searcher is bound to each game in turn, so a batch of short searches
+    pays for its set-up and stacks once, not at every position. The GIL is released for
+    each search (games written in Python take it back in their callbacks). Returns the
+    result dicts, in order, each with "error": the exception a search left pending, or None."""
+    cdef Py_ssize_t i, later, count = len(games)
     cdef Searcher searcher
-    cdef Py_ssize_t i, later, count = len(searchers)
-    for searcher in searchers:
-        if searcher.reports_iterations or searcher.helpers:
-            raise ValueError("run_many runs each search on one thread, without on_iteration")
-        searcher.prepare()
-    cdef void** items = <void**> calloc(max(count, 1), sizeof(void*))
-    if items == NULL:
-        raise MemoryError()
-    # The batch's searches share their table one after the other: claimed once for all.
-    cdef list claimed = []
-    cdef TranspositionTable table
+    cdef bint stopped
+    if len(options) != count:
+        raise ValueError(f"run_many takes one options dict per game: {count} games, "
+                         f"{len(options)} options")
+    for game in games:
+        if not isinstance(game, NativeGame):
+            raise TypeError(f"run_many takes native games, not {type(game).__name__}")
+    results = []
+    if count == 0:
+        return results
+    searcher = Searcher(games[0], options[0], table, stop)
+    if searcher.reports_iterations:
+        raise ValueError("run_many runs each search without on_iteration")
+    if table is not None:
+        table.claim()        # the batch's searches share the table one after the other
     try:
-        for searcher in searchers:
-            if searcher.table is not None and not any(searcher.table is t for t in claimed):
-                searcher.table.claim()
-                claimed.append(searcher.table)
         for i in range(count):
-            items[i] = <void*> searchers[i]
-        with nogil:
-            for i in range(count):
-                run_one(<Searcher> items[i], solve, weak)
-                if stops_the_batch(<Searcher> items[i]):
-                    # Ctrl-C or the stop signal ended this search: the rest of the batch
-                    # stops too, each with no result (a Ctrl-C is seen once, by one search).
-                    for later in range(i + 1, count):
-                        skip_interrupted(<Searcher> items[later])
-                    break
-        results = []
-        for searcher in searchers:
-            elapsed = searcher.finished_at - searcher.started
-            results.append(searcher.collect_solve(elapsed) if solve else searcher.collect(elapsed))
+            if i > 0:
+                searcher.bind(games[i], options[i], table)
+            searcher.pending_error = None
+            searcher.prepare()
+            with nogil:
+                run_one(searcher, solve, weak)
+                stopped = stops_the_batch(searcher)
+            results.append(searcher.collect_solve(searcher.finished_at - searcher.started) if solve
+                           else searcher.collect(searcher.finished_at - searcher.started))
+            if stopped:
+                # Ctrl-C or the stop signal ended this search: the rest of the batch stops
+                # too, each with no result (a Ctrl-C is seen once, by one search).
+                for later in range(i + 1, count):
+                    searcher.bind(games[later], options[later], table)
+                    searcher.pending_error = None
+                    searcher.prepare()
+                    with nogil:
+                        skip_interrupted(searcher)
+                    results.append(searcher.collect_solve(0.0) if solve else searcher.collect(0.0))
+                break
         return results
     finally:
-        for table in claimed:
+        if table is not None:
             table.release()
-        free(items)
 
 
 cdef bint stops_the_batch(Searcher searcher) noexcept nogil:

@@ -209,7 +209,7 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
     if root_moves is not None:
         searcher.restrict_root(_root_move_codes(native, root_moves))
     raw = searcher.interrupted_at_start(False) if _interrupted() else searcher.run()
-    return _finish_search(raw, searcher, native, game, options)
+    return _finish_search(raw, native, game, options)
 
 
 def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
@@ -252,7 +252,7 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     weak_tree = weak and isinstance(native, TreeGame)
     searcher = _searcher(native, options, None, plain_key=plain_key)
     raw = searcher.interrupted_at_start(True) if _interrupted() else searcher.solve(weak and not weak_tree)
-    return _finish_solve(raw, searcher, native, game, weak and not weak_tree, weak_tree)
+    return _finish_solve(raw, native, game, weak and not weak_tree, weak_tree)
 
 
 def search_many(games: Iterable[Any], depth: Optional[int] = None, **options: Any) -> List[SearchResult]:
@@ -312,21 +312,19 @@ def _root_maximizing(native: NativeGame) -> bool:
     return native.to_move == 1 if isinstance(native, TreeGame) else True
 
 
-def _batch_searchers(natives: List[NativeGame], games: List[Any], options: SearchOptions,
-                     solve: bool) -> List[Searcher]:
-    """One single-thread Searcher per game of a batch: the engine's options dicts are made
-    once per (root_maximizing, game_prefers) and the shared arguments read once (a batch of
-    short solves pays this per position)."""
-    fields: Dict[Tuple[bool, bool], Dict[str, Any]] = {}
-    table, stop = options.table, _stop_for(options)
-    searchers = []
+def _batch_fields(natives: List[NativeGame], games: List[Any], options: SearchOptions,
+                  solve: bool) -> List[Dict[str, Any]]:
+    """The engine's options dict of each game of a batch: one dict per (root_maximizing,
+    game_prefers), made once (a batch of short solves pays this per position)."""
+    made: Dict[Tuple[bool, bool], Dict[str, Any]] = {}
+    fields = []
     for native, game in zip(natives, games):
         key = (_root_maximizing(native), not solve and _prefers_iterative(game, native))
-        engine_fields = fields.get(key)
+        engine_fields = made.get(key)
         if engine_fields is None:
-            engine_fields = fields[key] = options.engine_fields(*key)
-        searchers.append(Searcher(native, engine_fields, table, stop, None, 1))
-    return searchers
+            engine_fields = made[key] = options.engine_fields(*key)
+        fields.append(engine_fields)
+    return fields
 
 
 @functools.lru_cache(maxsize=2)
@@ -357,18 +355,20 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
     for native in natives:
         _check_table(built, native)
     weak_trees = [weak and isinstance(native, TreeGame) for native in natives]
-    searchers = _batch_searchers(natives, games, built, solve)
+    fields = _batch_fields(natives, games, built, solve)
+    table, stop = built.table, _stop_for(built)
     if _interrupted():
-        raws = [s.interrupted_at_start(solve) for s in searchers]
+        raws = [Searcher(native, engine_fields, table, stop).interrupted_at_start(solve)
+                for native, engine_fields in zip(natives, fields)]
     elif weak and any(weak_trees):
-        raws = [s.solve(False) if tree else s.solve(True) for s, tree in zip(searchers, weak_trees)]
+        raws = [Searcher(native, engine_fields, table, stop).solve(weak and not tree)
+                for native, engine_fields, tree in zip(natives, fields, weak_trees)]
     else:
-        raws = run_many(searchers, solve, weak)
+        raws = run_many(natives, fields, table, stop, solve, weak)
     if solve:
-        return [_finish_solve(raw, s, native, game, weak and not tree, tree)
-                for raw, s, native, game, tree in zip(raws, searchers, natives, games, weak_trees)]
-    return [_finish_search(raw, s, native, game, built)
-            for raw, s, native, game in zip(raws, searchers, natives, games)]
+        return [_finish_solve(raw, native, game, weak and not tree, tree)
+                for raw, native, game, tree in zip(raws, natives, games, weak_trees)]
+    return [_finish_search(raw, native, game, built) for raw, native, game in zip(raws, natives, games)]
 
 
 def _check_table(options: SearchOptions, native: NativeGame) -> None:
@@ -377,9 +377,8 @@ def _check_table(options: SearchOptions, native: NativeGame) -> None:
                          "(negamax.Game) or set has_keys and position_key (NativeGame)")
 
 
-def _finish_search(raw: dict, searcher: Searcher, native: NativeGame, game: Any,
-                   options: SearchOptions) -> SearchResult:
-    stop_reason = _stop_reason(raw, searcher, native, game)
+def _finish_search(raw: dict, native: NativeGame, game: Any, options: SearchOptions) -> SearchResult:
+    stop_reason = _stop_reason(raw, native, game)
     if isinstance(native, PythonGameAdapter) and native.exception is not None:
         # Interrupted inside a callback: the game's state is suspect, so read the moves of
         # the result on a fresh copy.
@@ -387,9 +386,9 @@ def _finish_search(raw: dict, searcher: Searcher, native: NativeGame, game: Any,
     return build_search_result(raw, native, options.algorithm, stop_reason)
 
 
-def _finish_solve(raw: dict, searcher: Searcher, native: NativeGame, game: Any, weak: bool,
+def _finish_solve(raw: dict, native: NativeGame, game: Any, weak: bool,
                   weak_tree: bool) -> SolveResult:
-    stop_reason = _stop_reason(raw, searcher, native, game)
+    stop_reason = _stop_reason(raw, native, game)
     if raw["lower"] > raw["upper"]:
         raise _crossing_bounds(game, raw["lower"], raw["upper"])
     if isinstance(native, PythonGameAdapter) and native.exception is not None:
@@ -481,10 +480,10 @@ def _checked_copy(game: Any, kind: type) -> Any:
     return copy
 
 
-def _stop_reason(raw: dict, searcher: Searcher, native: NativeGame, game: Any) -> StopReason:
+def _stop_reason(raw: dict, native: NativeGame, game: Any) -> StopReason:
     """The stop reason, or the exception the search hit, raised here."""
-    if searcher.pending_error is not None:
-        raise searcher.pending_error
+    if raw["error"] is not None:
+        raise raw["error"]
     # A Python game's callback raised: the search unwound, whatever state it ended in.
     if isinstance(native, PythonGameAdapter) and native.exception is not None:
         if isinstance(native.exception, KeyboardInterrupt):

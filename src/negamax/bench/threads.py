@@ -116,9 +116,9 @@ def timed_run(game: Any, threads: int, depth: Optional[int]) -> Tuple[float, Any
     elapsed = time.perf_counter() - started
     result: Union[nm.SolveResult, nm.SearchResult]
     if depth is None:
-        result = api._finish_solve(raw, searcher, native, game, False, False)
+        result = api._finish_solve(raw, native, game, False, False)
     else:
-        result = api._finish_search(raw, searcher, native, game, options)
+        result = api._finish_search(raw, native, game, options)
     return elapsed, result, searcher.thread_nodes()
 
 
