@@ -84,6 +84,9 @@ cdef class Searcher:
     cdef SharedLimits limits
     cdef NativeGame game
     cdef const SearchKernels* kernels
+    cdef object kernels_for               # the game type `kernels` was picked for
+    cdef SearchOptions requested          # the options as asked for (read_options)
+    cdef dict options_read                # the dict they were read from
     cdef void* stacks                     # one block holding the context's stacks (allocate)
     cdef size_t stacks_size
     cdef readonly str kernel              # which copy of the algorithms runs
@@ -162,24 +165,16 @@ cdef class Searcher:
         cdef SearchOptions* o = &self.context.options
         cdef int room, game_plies
         self.game = game
-        o.algorithm = options["algorithm"]
-        o.max_depth = min(<int> options["max_depth"], UNLIMITED_DEPTH)
-        o.ordering = options["ordering"]
-        o.iterative = options["iterative"]
-        o.root_maximizing = options["root_maximizing"]
-        o.tracing = options["tracing"]
-        o.node_limit = options["node_limit"]
-        o.time_limit = options["time_limit"]
-        o.use_tt = options["use_tt"] and table is not None and game.has_keys
-        o.use_killers = options["use_killers"]
-        o.use_history = options["use_history"]
-        o.use_pvs = options["use_pvs"] or o.algorithm == PVS
-        o.use_aspiration = options["use_aspiration"]
-        o.use_safe_moves = options["use_safe_moves"] and game.has_safe_moves
-        o.use_quiescence = options["use_quiescence"] and game.has_noisy_moves
-        o.use_check_extension = options["use_check_extension"] and game.has_check
-        o.use_null_move = options["use_null_move"] and game.has_null_move
-        o.use_lmr = options["use_lmr"] and game.has_noisy_moves
+        if options is not self.options_read:    # a batch's games mostly share one dict
+            self.read_options(options)
+        # What the game offers decides which of the enhancements asked for are used.
+        o[0] = self.requested
+        o.use_tt = o.use_tt and table is not None and game.has_keys
+        o.use_safe_moves = o.use_safe_moves and game.has_safe_moves
+        o.use_quiescence = o.use_quiescence and game.has_noisy_moves
+        o.use_check_extension = o.use_check_extension and game.has_check
+        o.use_null_move = o.use_null_move and game.has_null_move
+        o.use_lmr = o.use_lmr and game.has_noisy_moves
         self.context.enhanced = o.algorithm == PVS or o.algorithm == MTDF or (
             o.algorithm == ALPHABETA and (o.use_tt or o.use_killers or o.use_history or o.use_pvs
                                           or o.use_aspiration or o.use_safe_moves or o.use_quiescence
@@ -195,13 +190,15 @@ cdef class Searcher:
         self.context.root_moves = NULL
         self.context.root_move_count = 0
 
-        capsule = _kernels_by_type.get(type(game))
-        if capsule is not None:
-            self.kernels = <const SearchKernels*> PyCapsule_GetPointer(capsule, KERNELS_CAPSULE_NAME)
-            self.kernel = type(game).__name__
-        else:
-            self.kernels = &KERNELS
-            self.kernel = "generic"
+        if type(game) is not self.kernels_for:
+            capsule = _kernels_by_type.get(type(game))
+            if capsule is not None:
+                self.kernels = <const SearchKernels*> PyCapsule_GetPointer(capsule, KERNELS_CAPSULE_NAME)
+                self.kernel = type(game).__name__
+            else:
+                self.kernels = &KERNELS
+                self.kernel = "generic"
+            self.kernels_for = type(game)
 
         # Stacks: the plies the game can last, or the depth plus the room extensions and
         # quiescence may take, whichever is less.
@@ -233,6 +230,29 @@ cdef class Searcher:
         self.context.root_move_count = <int> count
         for helper in self.helpers:
             helper.restrict_root(moves)
+
+    cdef void read_options(self, dict options) except *:
+        """The options asked for (see __init__), before bind fits them to a game."""
+        cdef SearchOptions* o = &self.requested
+        o.algorithm = options["algorithm"]
+        o.max_depth = min(<int> options["max_depth"], UNLIMITED_DEPTH)
+        o.ordering = options["ordering"]
+        o.iterative = options["iterative"]
+        o.root_maximizing = options["root_maximizing"]
+        o.tracing = options["tracing"]
+        o.node_limit = options["node_limit"]
+        o.time_limit = options["time_limit"]
+        o.use_tt = options["use_tt"]
+        o.use_killers = options["use_killers"]
+        o.use_history = options["use_history"]
+        o.use_pvs = options["use_pvs"] or o.algorithm == PVS
+        o.use_aspiration = options["use_aspiration"]
+        o.use_safe_moves = options["use_safe_moves"]
+        o.use_quiescence = options["use_quiescence"]
+        o.use_check_extension = options["use_check_extension"]
+        o.use_null_move = options["use_null_move"]
+        o.use_lmr = options["use_lmr"]
+        self.options_read = options
 
     cdef void allocate_busy_moves(self) except *:
         """Lazy SMP: the shared marks of the moves being searched (see ttable.pxd)."""
