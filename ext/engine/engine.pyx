@@ -517,6 +517,7 @@ cdef class Searcher:
             "forced_losses": s.forced_losses, "quiescence_nodes": s.quiescence_nodes,
             "check_extensions": s.check_extensions, "null_move_cutoffs": s.null_move_cutoffs,
             "reductions": s.reductions, "reduction_researches": s.reduction_researches,
+            "iterations": s.iterations,    # the caller sets it; here so the dict needs no resize
         }
 
     def thread_nodes(self):

@@ -15,6 +15,7 @@ from negamax._engine import Searcher, StopSignal, TranspositionTable, run_many
 from negamax._python_game import PythonGameAdapter
 from negamax.errors import GameContractError, error_for_status
 from negamax.game import NativeGame
+from negamax.games import NATIVE_GAMES
 from negamax.games._trees import TreeGame
 from negamax.options import (
     ALGORITHMS, DEFAULT_TT_MB, ENHANCEMENTS, SearchOptions, check_bool, check_threads,
@@ -28,6 +29,10 @@ __all__ = ["search", "solve", "search_many", "solve_many", "release_tables", "AL
            "ENHANCEMENTS", "DEFAULT_TT_MB"]
 
 _STOP_REASONS = {reason.value: reason for reason in StopReason}
+
+# Built-in native games: copy() gives the same type and max_moves is declared, so a batch
+# copies them without _native_copy's checks (a batch of short solves pays them per position).
+_BUILT_IN_GAMES = frozenset(NATIVE_GAMES.values())
 
 # Each thread keeps the table it made for tt=True, so that repeated searches do not pay for
 # fresh memory each time (every search starts a new generation of its table).
@@ -351,7 +356,8 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
         built = _solve_options(**options)
     else:
         built = SearchOptions.build(depth=depth, table_for=_table_for_thread, **options)
-    natives = [_native_copy(game, maximizing) for game in games]
+    natives = [game.copy() if type(game) in _BUILT_IN_GAMES and maximizing is None
+               else _native_copy(game, maximizing) for game in games]
     for native in natives:
         _check_table(built, native)
     weak_trees = [weak and isinstance(native, TreeGame) for native in natives]
