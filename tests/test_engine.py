@@ -252,6 +252,7 @@ def _mixed_batch():
     return [nm.games.Chess(), TicTacToe("x...o...."), ConnectFour("4453"),
             ConnectFour("1122", width=5, height=4), KeyedNim([1, 2, 3]),
             nm.trees.from_nested([[3, [5, 1]], [2, 9]]), TicTacToe(), ConnectFour(""),
+            nm.trees.uniform(3, 4, ordering="random", seed=1),
             nm.games.Chess("8/8/8/4k3/8/8/3QK3/8 w - - 0 1")]
 
 
@@ -259,6 +260,7 @@ def _mixed_batch():
 @pytest.mark.parametrize("options", [
     dict(algorithm="pvs", killers=True, history=True),
     dict(algorithm="alphabeta", trace=True, tt=False),
+    dict(algorithm="alphabeta", ordering=False),
     dict(algorithm="negamax"),
 ])
 def test_a_batch_searches_each_game_as_a_search_of_its_own(reverse, options):
