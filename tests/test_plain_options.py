@@ -133,3 +133,77 @@ def test_kept_engine_fields_follow_the_side_to_move_of_each_tree():
             if key[0] == ("search", "alphabeta", None, True, None):
                 sides.add(key[1])
     assert sides == {True, False}               # MAX's fields and MIN's, kept apart
+
+
+# --- the kept Searcher --------------------------------------------------------------------------
+
+def _plain_calls():
+    """Plain calls one after another on one thread, of different games and shapes (the kept
+    Searcher is bound to each: a longer game after a shorter, killers-free after a table)."""
+    chess = nm.games.Chess()
+    return [
+        lambda: nm.search(chess, 2, algorithm="pvs"),
+        lambda: nm.solve(ConnectFour("4444445555")),
+        lambda: nm.search(TicTacToe("x...o...."), algorithm="pvs"),
+        lambda: nm.search(chess, 2, algorithm="pvs", root_moves=["e2e4", "d2d4"]),
+        lambda: nm.search(chess, 2, algorithm="pvs"),
+        lambda: nm.search(ConnectFour("44"), 6, algorithm="alphabeta"),
+        lambda: nm.solve(TicTacToe()),
+        lambda: nm.search(nm.trees.uniform(3, 4, ordering="random", seed=2), algorithm="alphabeta",
+                          ordering=False),
+        lambda: nm.solve(ConnectFour("1122", width=5, height=4)),
+    ]
+
+
+def _essentials(result):
+    if isinstance(result, nm.SolveResult):
+        return (result.value, result.pv, result.stats, result.kernel)
+    return (result.value, result.pv, result.depth, result.stats, result.kernel)
+
+
+def test_plain_calls_reuse_one_searcher_and_answer_as_a_fresh_one():
+    reused = []
+    for call in _plain_calls():
+        reused.append(_essentials(call()))
+        assert getattr(api._thread_tables, "searcher", None) is not None
+    fresh_results = []
+    for call in _plain_calls():
+        api._thread_tables.searcher = None          # every call makes its own Searcher
+        fresh_results.append(_essentials(call()))
+    assert reused == fresh_results
+
+
+def test_a_search_inside_a_plain_search_uses_a_searcher_of_its_own():
+    # An iteration callback runs inside the search: a plain call made there must not take
+    # the Searcher the outer search runs on (the outer search has a callback, so it is not a
+    # plain one; the inner plain call is answered by the thread's kept Searcher or a new one).
+    # (The inner search is alpha-beta without a table: the outer one holds the thread's.)
+    game = ConnectFour("4453")
+    expected = _essentials(nm.search(ConnectFour("44"), 5))
+    inner = []
+    outer = nm.search(game, 4, algorithm="pvs", iterative=True,
+                      on_iteration=lambda r: inner.append(_essentials(nm.search(ConnectFour("44"), 5))))
+    assert inner and all(result == expected for result in inner)
+    assert outer.value == nm.search(game, 4, algorithm="pvs", iterative=True).value
+
+
+def test_release_tables_drops_the_kept_searcher():
+    nm.solve(ConnectFour("4444445555"))
+    assert getattr(api._thread_tables, "searcher", None) is not None
+    nm.release_tables()
+    assert api._thread_tables.searcher is None
+    assert nm.solve(ConnectFour("4444445555")).value == nm.solve(ConnectFour("4444445555")).value
+
+
+def test_each_thread_keeps_its_own_searcher():
+    results = {}
+
+    def work(name):
+        results[name] = [_essentials(call()) for call in _plain_calls()[:3]]
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results[0] == results[1] == [_essentials(call()) for call in _plain_calls()[:3]]

@@ -213,6 +213,16 @@ cdef class Searcher:
         self.context.max_moves = max(1, game.max_moves)
         self.allocate()
 
+    def rebind(self, NativeGame game not None, dict options, TranspositionTable table=None,
+               StopSignal stop=None):
+        """Set this Searcher up for another search, as __init__ would (a thread's plain calls
+        reuse one Searcher and its stacks). Not for one with helpers or an iteration callback."""
+        if self.helpers or self.reports_iterations:
+            raise ValueError("rebind is for a Searcher of one thread without on_iteration")
+        self.stop_signal = stop
+        self.pending_error = None
+        self.bind(game, options, table)
+
     def restrict_root(self, moves):
         """Search only these moves at the root (the game's integer moves, each legal there,
         without repeats: negamax.api checks them); the helper threads too."""

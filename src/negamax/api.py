@@ -103,6 +103,7 @@ def release_tables() -> None:
     _thread_tables.table = None
     _thread_tables.mb = None
     _thread_tables.plain_options = {}    # they hold the old table
+    _thread_tables.searcher = None        # so does the kept Searcher
 
 
 def _kept(key: Tuple[Any, ...]) -> Any:
@@ -214,6 +215,7 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
     if root_moves is not None:
         searcher.restrict_root(_root_move_codes(native, root_moves))
     raw = searcher.interrupted_at_start(False) if _interrupted() else searcher.run()
+    _keep_searcher(searcher, plain_key, native, callback)
     return _finish_search(raw, native, game, options)
 
 
@@ -257,6 +259,7 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     weak_tree = weak and isinstance(native, TreeGame)
     searcher = _searcher(native, options, None, plain_key=plain_key)
     raw = searcher.interrupted_at_start(True) if _interrupted() else searcher.solve(weak and not weak_tree)
+    _keep_searcher(searcher, plain_key, native, None)
     return _finish_solve(raw, native, game, weak and not weak_tree, weak_tree)
 
 
@@ -309,7 +312,22 @@ def _searcher(native: NativeGame, options: SearchOptions, callback: Any,
         engine_fields = _kept(fields_key)
         if engine_fields is None:
             engine_fields = _keep(fields_key, options.engine_fields(root_maximizing, game_prefers))
-    return Searcher(native, engine_fields, options.table, _stop_for(options), callback, options.threads)
+    stop = _stop_for(options)
+    if plain_key is not None and callback is None and not isinstance(native, PythonGameAdapter):
+        kept = getattr(_thread_tables, "searcher", None)
+        if kept is not None:
+            _thread_tables.searcher = None    # in use: a search started inside it makes its own
+            kept.rebind(native, engine_fields, options.table, stop)
+            return kept
+    return Searcher(native, engine_fields, options.table, stop, callback, options.threads)
+
+
+def _keep_searcher(searcher: Searcher, plain_key: Optional[Tuple[Any, ...]], native: NativeGame,
+                   callback: Any) -> None:
+    """Keep the Searcher of a plain call on a native game for the thread's next plain call
+    (see _searcher): a game loop then pays for a Searcher and its stacks once."""
+    if plain_key is not None and callback is None and not isinstance(native, PythonGameAdapter):
+        _thread_tables.searcher = searcher
 
 
 def _root_maximizing(native: NativeGame) -> bool:
