@@ -278,9 +278,13 @@ cdef class Searcher:
         # its max_moves, by up to MOVE_SLACK moves at any ply, writes inside the buffer and is
         # caught (FAIL_TOO_MANY_MOVES) before its moves are read.
         cdef size_t plies = c.capacity, moves = <size_t> (c.capacity + 1) * c.max_moves + MOVE_SLACK
-        # One block for every stack, int64 keys first so that every part is aligned.
-        cdef size_t zeroed = (plies * plies + plies * 4) * sizeof(Move) + plies * sizeof(int)
-        cdef size_t unzeroed = moves * (sizeof(int64_t) + sizeof(Move))
+        # One block for every stack, int64 keys first so that every part is aligned. The
+        # large stacks (moves, their sort keys, the PV table: capacity squared) are not
+        # cleared: a batch of short searches would pay for it at every position, and a chess
+        # solve's 4 MB PV table would be touched in full. A ply's moves and keys, and a PV
+        # row's first pv_length entries, are written before they are read.
+        cdef size_t zeroed = plies * 4 * sizeof(Move) + plies * sizeof(int)
+        cdef size_t unzeroed = moves * (sizeof(int64_t) + sizeof(Move)) + plies * plies * sizeof(Move)
         cdef char* block = <char*> self.stacks
         if unzeroed + zeroed > self.stacks_size:
             free(self.stacks)
@@ -305,13 +309,11 @@ cdef class Searcher:
             c.pv_length = NULL
             raise MemoryError(f"not enough memory for the search stacks of {c.capacity} plies "
                               f"of {c.max_moves} moves")
-        # The two largest stacks are not cleared (a batch of short solves would pay for it at
-        # every position): a ply's moves and keys are written before they are read.
         c.sort_keys = <int64_t*> block
         c.moves = <Move*> (block + moves * sizeof(int64_t))
+        c.pv_table = c.moves + moves
         memset(block + unzeroed, 0, zeroed)
-        c.pv_table = <Move*> (block + unzeroed)
-        c.path = c.pv_table + plies * plies
+        c.path = <Move*> (block + unzeroed)
         c.killers = c.path + plies
         self.completed_pv = c.killers + plies * 2
         c.pv_length = <int*> (self.completed_pv + plies)
