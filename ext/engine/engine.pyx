@@ -219,6 +219,11 @@ cdef class Searcher:
         reuse one Searcher and its stacks). Not for one with helpers or an iteration callback."""
         if self.helpers or self.reports_iterations:
             raise ValueError("rebind is for a Searcher of one thread without on_iteration")
+        self.retarget(game, options, table, stop)
+
+    cdef void retarget(self, NativeGame game, dict options, TranspositionTable table,
+                       StopSignal stop) except *:
+        """rebind without its checks (run_many's Searcher has no helpers and no callback)."""
         self.stop_signal = stop
         self.pending_error = None
         self.bind(game, options, table)
@@ -689,8 +694,7 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
     try:
         for i in range(count):
             if i > 0:
-                searcher.bind(games[i], options[i], table)
-            searcher.pending_error = None
+                searcher.retarget(games[i], options[i], table, stop)
             searcher.prepare()
             with nogil:
                 run_one(searcher, solve, weak)
@@ -701,8 +705,7 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
                 # Ctrl-C or the stop signal ended this search: the rest of the batch stops
                 # too, each with no result (a Ctrl-C is seen once, by one search).
                 for later in range(i + 1, count):
-                    searcher.bind(games[later], options[later], table)
-                    searcher.pending_error = None
+                    searcher.retarget(games[later], options[later], table, stop)
                     searcher.prepare()
                     with nogil:
                         skip_interrupted(searcher)

@@ -30,8 +30,8 @@ __all__ = ["search", "solve", "search_many", "solve_many", "release_tables", "AL
 
 _STOP_REASONS = {reason.value: reason for reason in StopReason}
 
-# Built-in native games: copy() gives the same type and max_moves is declared, so a batch
-# copies them without _native_copy's checks (a batch of short solves pays them per position).
+# Built-in native games: copy() gives the same type and max_moves is declared, so
+# _native_copy skips its checks for them (a batch of short solves pays them per position).
 _BUILT_IN_GAMES = frozenset(NATIVE_GAMES.values())
 
 # Each thread keeps the table it made for tt=True, so that repeated searches do not pay for
@@ -313,7 +313,7 @@ def _searcher(native: NativeGame, options: SearchOptions, callback: Any,
         if engine_fields is None:
             engine_fields = _keep(fields_key, options.engine_fields(root_maximizing, game_prefers))
     stop = _stop_for(options)
-    if plain_key is not None and callback is None and not isinstance(native, PythonGameAdapter):
+    if _reuses_searcher(plain_key, native, callback):
         kept = getattr(_thread_tables, "searcher", None)
         if kept is not None:
             _thread_tables.searcher = None    # in use: a search started inside it makes its own
@@ -322,11 +322,17 @@ def _searcher(native: NativeGame, options: SearchOptions, callback: Any,
     return Searcher(native, engine_fields, options.table, stop, callback, options.threads)
 
 
+def _reuses_searcher(plain_key: Optional[Tuple[Any, ...]], native: NativeGame, callback: Any) -> bool:
+    """Whether a search uses the thread's kept Searcher (see _searcher): a plain call on a
+    native game, without an iteration callback."""
+    return plain_key is not None and callback is None and not isinstance(native, PythonGameAdapter)
+
+
 def _keep_searcher(searcher: Searcher, plain_key: Optional[Tuple[Any, ...]], native: NativeGame,
                    callback: Any) -> None:
     """Keep the Searcher of a plain call on a native game for the thread's next plain call
     (see _searcher): a game loop then pays for a Searcher and its stacks once."""
-    if plain_key is not None and callback is None and not isinstance(native, PythonGameAdapter):
+    if _reuses_searcher(plain_key, native, callback):
         _thread_tables.searcher = searcher
 
 
@@ -374,8 +380,7 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
         built = _solve_options(**options)
     else:
         built = SearchOptions.build(depth=depth, table_for=_table_for_thread, **options)
-    natives = [game.copy() if type(game) in _BUILT_IN_GAMES and maximizing is None
-               else _native_copy(game, maximizing) for game in games]
+    natives = [_native_copy(game, maximizing) for game in games]
     for native in natives:
         _check_table(built, native)
     weak_trees = [weak and isinstance(native, TreeGame) for native in natives]
@@ -474,6 +479,8 @@ def _same_move(name: Any, move: Any) -> bool:
 
 def _native_copy(game: Any, maximizing: Any) -> NativeGame:
     """A private copy of the game the core can search."""
+    if maximizing is None and type(game) in _BUILT_IN_GAMES:
+        return game.copy()      # a built-in game's copy is of its type, with max_moves declared
     if maximizing is not None:
         check_bool("maximizing", maximizing)
         if not isinstance(game, TreeGame):
