@@ -287,6 +287,24 @@ def test_ctrl_c_stops_the_whole_batch(many):
     assert [r.stop_reason for r in results] == [nm.StopReason.INTERRUPTED] * 3
 
 
+@pytest.mark.parametrize("order", [0, 1])
+def test_a_stopped_batch_reports_no_result_for_the_searches_it_skipped(order):
+    # The one Searcher of a batch moves on to each game: a game it never searched must not
+    # report the previous game's best move (here often illegal) or value.
+    games = [nm.games.TicTacToe(), nm.games.TicTacToe("xoxoxo..."),
+             nm.trees.from_nested([[5.5, 6.5], [1.5, 2.5]]), nm.trees.uniform(8, 8)]
+    if order:
+        games.reverse()
+    signal = nm.StopSignal()
+    signal.set()
+    first, *rest = nm.search_many(games, algorithm="pvs", stop=signal)
+    assert first.stop_reason is nm.StopReason.INTERRUPTED
+    assert first.best_move is None or first.best_move in games[0].legal_moves()
+    for result in rest:
+        assert result.stop_reason is nm.StopReason.INTERRUPTED
+        assert (result.value, result.best_move, result.pv, result.stats.nodes) == (None, None, (), 0)
+
+
 def test_ctrl_c_in_one_python_game_of_a_batch_stops_the_rest():
     from keyed_nim import Nim
 

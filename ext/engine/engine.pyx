@@ -339,6 +339,7 @@ cdef class Searcher:
             memset(self.busy_moves, 0, BUSY_SLOTS * sizeof(uint64_t))
         c.preferred_root_move = -1
         c.root_ply = 0
+        c.root_has_best = False       # a kept Searcher must not report its last game's move
         c.trace_count = 0
         c.fast_path = NULL
         c.nodes_until_poll = (min(POLL_INTERVAL, c.options.node_limit) if c.options.node_limit > 0
