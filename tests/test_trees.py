@@ -292,3 +292,38 @@ def test_first_move_cutoffs_are_counted_on_every_path(seed, shape):
     # Perfect ordering: every cutoff is the first move's (Knuth and Moore's minimal tree).
     best = nm.search(nm.trees.uniform(3, 5, ordering="best", seed=seed), algorithm="alphabeta")
     assert best.stats.first_move_cutoffs == best.stats.cutoffs > 0
+
+
+@pytest.mark.parametrize("leaves, exact", [
+    ([2**53 + 1, 0.5], [2**53 + 1, 0.5]),              # float64 would round the int
+    ([2**63 + 1, -1], [2**63 + 1, -1]),                 # beyond int64
+    ([np.uint64(2**64 - 1), -1], [2**64 - 1, -1]),     # float64 again
+    ([3, 4.5], [3.0, 4.5]),                             # exact in float64: stays numeric
+    ([1, -2, 3], [1, -2, 3]),
+])
+def test_leaf_values_hold_every_leaf_exactly(leaves, exact):
+    tree = nm.trees.from_nested(leaves)
+    assert [value for value in tree.leaf_values.tolist()] == exact
+    assert nm.search(tree).value == max(exact)
+    if all(isinstance(leaf, int) for leaf in leaves) and max(map(abs, leaves)) < 2**63:
+        assert tree.leaf_values.dtype == np.int64
+
+
+def test_from_arrays_measures_a_deep_tree_in_a_step_per_level():
+    from negamax.scores import MAX_PLY
+
+    def chain(nodes):
+        counts = np.ones(nodes, dtype=np.int64)
+        counts[-1] = 0
+        return counts, np.arange(nodes, dtype=np.int64)
+
+    tree = nm.trees.from_arrays(*chain(MAX_PLY + 1))       # the deepest tree a search takes
+    assert tree.height == MAX_PLY
+    # One level too many, and a chain far deeper: a ValueError as soon as the limit is
+    # passed (one numpy pass per level took about a minute for the 300,000 nodes).
+    for nodes in (MAX_PLY + 2, 300_000):
+        with pytest.raises(ValueError, match=f"{MAX_PLY + 1} plies deep"):
+            nm.trees.from_arrays(*chain(nodes))
+    # A bushy tree: the height is the longest path, not a count of nodes.
+    counts = np.array([3, 2, 0, 1, 0, 0, 1, 0], dtype=np.int64)
+    assert nm.trees.from_arrays(counts, np.zeros(8, dtype=np.int64)).height == 3

@@ -100,7 +100,24 @@ def from_nested(nested: Any, maximizing: bool = True) -> ExplicitTree:
     starts[1:] += 1
     return ExplicitTree(starts, node_scores, height, bool(maximizing), max(child_counts),
                         internal_score=zero_score, values_of_scores=table,
-                        leaf_values=_read_only(np.asarray(leaf_list)))
+                        leaf_values=_read_only(_leaf_array(leaf_list)))
+
+
+def _leaf_array(leaves: List[Any]) -> np.ndarray:
+    """The leaves as a numpy array: of numpy's own type for them where that holds every leaf
+    exactly (ints, floats, ints mixed with floats below 2**53), else an object array of the
+    numbers themselves (2**53 + 1 beside a float, ints beyond 64 bits)."""
+    try:
+        array = np.asarray(leaves)
+    except OverflowError:
+        array = None
+    if array is not None and array.dtype != object and all(
+            converted == (leaf.item() if isinstance(leaf, np.generic) else leaf)
+            for converted, leaf in zip(array.tolist(), leaves)):
+        return array
+    exact = np.empty(len(leaves), dtype=object)
+    exact[:] = leaves
+    return exact
 
 
 def _leaves_left_to_right(nested: Any) -> List[Any]:
@@ -197,17 +214,24 @@ def from_arrays(child_counts: np.ndarray, values: np.ndarray, maximizing: bool =
     parents = np.repeat(np.arange(count), child_counts)
     if (parents >= np.arange(1, count)).any():
         raise ValueError("nodes must be in breadth-first order: a child before its parent")
-    depths = np.zeros(count, dtype=np.int64)
-    while True:   # one pass per level: a node's depth is its parent's plus one
-        updated = np.concatenate(([0], depths[parents] + 1))
-        if (updated == depths).all():
-            break
-        depths = updated
+    height = _breadth_first_height(starts, count)
     leaves = _leaf_indices_left_to_right(starts)
-    _check_height(int(depths.max()))
-    return ExplicitTree(starts, values.astype(np.int32), int(depths.max()), bool(maximizing),
+    return ExplicitTree(starts, values.astype(np.int32), height, bool(maximizing),
                         int(child_counts.max()), internal_score=0,
                         leaf_values=_read_only(values[leaves].astype(np.int64)))
+
+
+def _breadth_first_height(starts: np.ndarray, count: int) -> int:
+    """The height of a breadth-first tree of `count` nodes whose node i has the children
+    starts[i] .. starts[i+1]-1: its levels are contiguous ranges, level k+1 the children of
+    level k, so this takes one step per level (and stops past the search's limit)."""
+    first, end, height = 0, 1, 0
+    while True:
+        first, end = int(starts[first]), int(starts[end])
+        if first >= end or first >= count:
+            return height
+        height += 1
+        _check_height(height)
 
 
 def _check_height(height: int) -> None:
