@@ -98,7 +98,26 @@ def extensions():
     ]
 
 
+def write_templates():
+    """Write each ext/**/NAME.pxi from its Tempita template NAME.pxi.in (the way numpy and
+    scikit-learn generate repeated Cython code). A file is rewritten only when its text
+    changes, so cythonize sees an unchanged include as up to date."""
+    from Cython import Tempita
+
+    for template in sorted(glob.glob(os.path.join("ext", "**", "*.pxi.in"), recursive=True)):
+        with open(template, encoding="utf-8") as handle:
+            text = Tempita.sub(handle.read())
+        target = template[:-len(".in")]
+        if os.path.exists(target):
+            with open(target, encoding="utf-8") as handle:
+                if handle.read() == text:
+                    continue
+        with open(target, "w", encoding="utf-8") as handle:
+            handle.write(text)
+
+
 BOUNDS_CHECKED = os.environ.get("NEGAMAX_BOUNDSCHECK") == "1"
+write_templates()
 
 setup(
     ext_modules=cythonize(

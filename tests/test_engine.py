@@ -14,7 +14,7 @@ import time
 import pytest
 
 import negamax as nm
-from negamax.games import NATIVE_GAMES, ConnectFour, TicTacToe
+from negamax.games import NATIVE_GAMES, Checkers, Chess, ConnectFour, TicTacToe
 from synthetic_game import SyntheticGame, reference_value
 from keyed_nim import Nim as KeyedNim
 
@@ -26,17 +26,91 @@ from keyed_nim import Nim as KeyedNim
 def test_every_built_in_game_runs_its_own_compiled_search(name, algorithm):
     game = NATIVE_GAMES[name]()
     result = nm.search(game, depth=2, algorithm=algorithm)
-    assert result.kernel == type(game).__name__
+    assert result.kernel.split(":")[0] == type(game).__name__
 
 
 def test_uniform_trees_run_their_own_copy_and_other_games_the_generic_one():
     # the plain alpha-beta takes the tree's own index walk; the rest its compiled copy
     assert nm.search(nm.trees.uniform(3, 3), algorithm="alphabeta").kernel == "UniformTree:walk"
-    assert nm.search(nm.trees.uniform(3, 3), algorithm="pvs").kernel == "UniformTree"
+    assert nm.search(nm.trees.uniform(3, 3), algorithm="pvs").kernel == "UniformTree:lean"
     assert nm.search(nm.trees.uniform(3, 3), algorithm="alphabeta", trace=True).kernel == "UniformTree"
     assert nm.search(nm.trees.from_nested([[1, 2], [3]])).kernel == "generic"
-    assert nm.search(KeyedNim([1, 2]), algorithm="pvs").kernel == "generic"
-    assert nm.solve(ConnectFour("4444443333332222")).kernel == "ConnectFour"
+    assert nm.search(KeyedNim([1, 2]), algorithm="pvs").kernel == "generic:lean"
+    assert nm.solve(ConnectFour("4444443333332222")).kernel == "ConnectFour:lean"
+
+
+# --- the enhanced node's lean copy (ext/engine/alphabeta.pxi.in) -----------------------------
+
+SELECTIVE_OFF = dict(quiescence=False, null_move=False, lmr=False, check_extension=False)
+
+
+def only(name):
+    """The selective options off but `name`."""
+    return {**SELECTIVE_OFF, name: True}
+
+
+@pytest.mark.parametrize("game, options, kernel", [
+    (TicTacToe(), dict(algorithm="pvs"), "TicTacToe:lean"),
+    (TicTacToe(), dict(algorithm="mtdf"), "TicTacToe:lean"),
+    (TicTacToe(), dict(algorithm="alphabeta", tt=True), "TicTacToe:lean"),
+    (TicTacToe(), dict(algorithm="alphabeta"), "TicTacToe"),          # the plain alpha-beta
+    (TicTacToe(), dict(algorithm="pvs", threads=2), "TicTacToe"),     # Lazy SMP's shared moves
+    (ConnectFour("4453"), dict(algorithm="pvs", depth=6), "ConnectFour:lean"),
+    (Chess(), dict(algorithm="pvs", depth=2), "Chess"),              # quiescence, null move, ...
+    (Chess(), dict(algorithm="pvs", depth=2, tt=False, **only("quiescence")), "Chess"),
+    (Chess(), dict(algorithm="pvs", depth=2, tt=False, **only("null_move")), "Chess"),
+    (Chess(), dict(algorithm="pvs", depth=2, tt=False, **only("lmr")), "Chess"),
+    (Chess(), dict(algorithm="pvs", depth=2, tt=False, **only("check_extension")), "Chess"),
+    (Chess(), dict(algorithm="pvs", depth=2, tt=True, **SELECTIVE_OFF), "Chess"),   # repetitions on the path
+    (Chess(), dict(algorithm="pvs", depth=2, tt=False, **SELECTIVE_OFF), "Chess:lean"),
+    (Checkers(), dict(algorithm="pvs", depth=2, tt=False, **SELECTIVE_OFF), "Checkers:lean"),
+])
+def test_the_lean_node_runs_exactly_when_no_part_it_leaves_out_is_on(game, options, kernel):
+    assert nm.search(game, **options).kernel == kernel
+
+
+def _lean_panel():
+    """Searches and solves over every kind of game whose options let the lean node run."""
+    out = []
+    games = [TicTacToe(), TicTacToe("x...o...."), ConnectFour("44444433333322"),
+             ConnectFour("4453"), nm.trees.uniform(4, 6, seed=3), nm.trees.uniform(3, 5, "best"),
+             nm.trees.from_nested([[3, [5, -2]], [[7, 1], 4], 0]), KeyedNim([1, 2, 3])]
+    option_sets = [dict(algorithm="pvs", depth=7), dict(algorithm="mtdf", depth=6),
+                   dict(algorithm="alphabeta", tt=True, depth=7),
+                   dict(algorithm="pvs", depth=6, iterative=True, tt=False, killers=False),
+                   dict(algorithm="pvs", depth=5, aspiration=True, history=False),
+                   dict(algorithm="pvs", depth=6, trace=True)]
+    for game in games:
+        for options in option_sets:
+            result = nm.search(game, **options)
+            out.append((result.value, result.pv, result.depth, result.stats, result.trace))
+    for game in (TicTacToe(), ConnectFour("444444333333222"), KeyedNim([2, 3]),
+                 nm.trees.uniform(3, 5, seed=1)):
+        for weak in (False, True):
+            result = nm.solve(game, weak=weak)
+            out.append((result.value, result.lower, result.upper, result.pv, result.stats))
+    for result in nm.search_many(games, algorithm="pvs", depth=5):
+        out.append((result.value, result.pv, result.stats))
+    chess = Chess("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")     # a mate in one, read without a table
+    result = nm.search(chess, depth=3, algorithm="pvs", tt=False, **SELECTIVE_OFF)
+    out.append((result.value, result.pv, result.stats))
+    return out
+
+
+def test_the_lean_node_gives_what_the_whole_node_gives():
+    # The lean copy leaves out only tests that are false when it runs: every value, line,
+    # depth, counter and trace is the same as the whole node's.
+    from negamax import _engine
+
+    lean = _lean_panel()
+    _engine._allow_lean_node(False)
+    try:
+        whole = _lean_panel()
+    finally:
+        _engine._allow_lean_node(True)
+    assert len(lean) == len(whole)
+    for got, expected in zip(lean, whole):
+        assert got == expected
 
 
 # --- failures reach the caller as named exceptions --------------------------------------------

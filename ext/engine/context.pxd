@@ -136,6 +136,8 @@ cdef struct SharedLimits:
 cdef struct SearchContext:
     SearchOptions options
     bint enhanced             # run the enhanced alpha-beta (ab_search) rather than the plain one
+    bint lean                 # ... in its lean copy: none of the parts it leaves out is on
+                              # (alphabeta.pxi.in; set by Searcher.prepare)
     bint checks_known         # ask the game whether it is in check (it has_check, and an option needs it)
     int status                # a Status: RUNNING while searching
     bint horizon_reached      # the depth limit cut some line below the current node

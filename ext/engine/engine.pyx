@@ -75,6 +75,26 @@ def kernel_for(game):
     return type(game).__name__ if type(game) in _kernels_by_type else "generic"
 
 
+cdef bint lean_node_allowed = True     # False only in tests (_allow_lean_node)
+
+
+def _allow_lean_node(allowed):
+    """For tests: whether searches may run the lean copy of the enhanced node (True, the
+    default), or always the whole node, to check that both give the same results. Not
+    thread-safe; set it before searching."""
+    global lean_node_allowed
+    lean_node_allowed = bool(allowed)
+
+
+cdef inline bint runs_lean_node(SearchContext* c) noexcept nogil:
+    """Whether the enhanced alpha-beta can run its lean copy (ext/engine/alphabeta.pxi.in):
+    none of null move, reductions, check extensions, quiescence, repetition draws on the path
+    or Lazy SMP's shared moves is on."""
+    return lean_node_allowed and not (
+        c.options.use_null_move or c.options.use_lmr or c.options.use_quiescence
+        or c.checks_known or c.path_draws or c.busy_moves != NULL)
+
+
 @cython.final
 cdef class Searcher:
     """One search over one native game: create it with the options (validated by
@@ -337,6 +357,7 @@ cdef class Searcher:
         c.busy_moves = self.busy_moves
         if self.busy_moves != NULL:
             memset(self.busy_moves, 0, BUSY_SLOTS * sizeof(uint64_t))
+        c.lean = runs_lean_node(c)
         c.preferred_root_move = -1
         c.root_ply = 0
         c.root_has_best = False       # a kept Searcher must not report its last game's move
@@ -377,6 +398,7 @@ cdef class Searcher:
         c.owner = <void*> self
         c.thread_index = index
         c.busy_moves = main.busy_moves
+        c.lean = runs_lean_node(c)
         c.fast_path = NULL
         c.shares_bounds = False
         c.preferred_root_move = -1
@@ -629,10 +651,12 @@ cdef class Searcher:
 
     cdef str kernel_that_ran(self):
         """The compiled copy of the algorithms, and the game's own fast path if one ran
-        (e.g. "UniformTree:walk")."""
-        if self.context.fast_path == NULL:
-            return self.kernel
-        return f"{self.kernel}:{self.context.fast_path.decode('ascii')}"
+        (e.g. "UniformTree:walk") or else the lean copy of the enhanced node (":lean")."""
+        if self.context.fast_path != NULL:
+            return f"{self.kernel}:{self.context.fast_path.decode('ascii')}"
+        if self.context.enhanced and self.context.lean:
+            return f"{self.kernel}:lean"
+        return self.kernel
 
     cdef dict collect_solve(self, double elapsed):
         cdef Searcher best = self.best_thread(True) if self.helpers else self

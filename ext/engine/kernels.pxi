@@ -49,7 +49,7 @@ cdef Score search_root(SearchContext* context, GameT game, int depth, Score alph
     if context.options.algorithm == NEGAMAX:
         return negamax(context, game, depth, 0, False)
     if context.enhanced:
-        return ab_search(context, game, depth, 0, alpha, beta)
+        return ab_search_either(context, game, depth, 0, alpha, beta)
     return alphabeta(context, game, depth, 0, alpha, beta, False)
 
 

@@ -65,7 +65,7 @@ cdef int complete_pv_to_end(SearchContext* context, GameT game, Score value, int
         else:
             expected = value if length % 2 == 0 else -value
             context.root_ply = length
-            ab_search(context, game, UNLIMITED_DEPTH - length, length, expected - 1, expected + 1)
+            ab_search_either(context, game, UNLIMITED_DEPTH - length, length, expected - 1, expected + 1)
             context.root_ply = 0
             new_length = context.pv_length[length]
             for i in range(length, new_length):
@@ -158,7 +158,7 @@ cdef Move proven_move(SearchContext* context, GameT game, int ply, Score expecte
         move = moves[i]
         context.path[ply + 1] = move
         game.make_move(move)
-        value = ab_search(context, game, depth, ply + 1, -expected, -expected + 1)
+        value = ab_search_either(context, game, depth, ply + 1, -expected, -expected + 1)
         game.unmake_move(move)
         if context.status != RUNNING or game.error:
             return -1
