@@ -41,7 +41,15 @@ cdef Score search_iteration(Searcher searcher, int depth, Score guess, bint has_
                 lower = value
         # One more pass with a window around the value, for an exact principal variation.
         context.stats.null_window_searches += 1
-        value = search_once(searcher, depth, value - 1, value + 1)
+        bound = value
+        value = search_once(searcher, depth, bound - 1, bound + 1)
+        if context.status == RUNNING and (value <= bound - 1 or value >= bound + 1):
+            # The passes disagreed (bounds crossed): the table carried results of other
+            # depths and windows (extensions, reductions), so the bounds need not fit one
+            # value, and a bound is no value to report (it may be a mate no line reaches).
+            # An open window settles it.
+            horizon = horizon or context.horizon_reached
+            value = search_once(searcher, depth, -SCORE_INFINITY, SCORE_INFINITY)
         context.horizon_reached = context.horizon_reached or horizon
         return value
     if not (context.options.use_aspiration and has_guess and -EVAL_LIMIT <= guess <= EVAL_LIMIT):
