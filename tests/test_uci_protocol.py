@@ -227,6 +227,20 @@ def test_isready_makes_the_table_so_go_does_not():
     session.wait_bestmove()
     assert session.search.calls[0]["tt"] is table
 
+def test_setoption_hash_makes_the_table_so_go_does_not():
+    # A GUI may send go right after setoption, without isready: the table is made by the
+    # setoption (a 2 GB one made in go took 4-8 s of a 0.1 s movetime), once per size.
+    session = Session()
+    session.send("setoption name Hash value 4")
+    table = session.engine._table
+    assert isinstance(table, nm.TranspositionTable) and table.mb == pytest.approx(4)
+    session.send("setoption name Hash value 4", "position startpos", "go depth 1")
+    session.wait_bestmove()
+    assert session.engine._table is table and session.search.calls[0]["tt"] is table
+    session.send("setoption name Hash value 2")
+    assert session.engine._table is not table and session.engine._table.mb == pytest.approx(2)
+
+
 def test_the_soft_limit_stops_after_an_iteration():
     # A slow search (0.1 s per depth) with a small clock: the engine stops it between
     # iterations once the soft limit has passed, long before depth 50.
@@ -260,6 +274,17 @@ def test_go_infinite_waits_for_stop_even_when_the_search_ends():
     session.send("stop")
     assert session.lines[-1].startswith("bestmove ")
     assert len(session.bestmoves()) == 1
+
+
+@pytest.mark.parametrize("fen", ["7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",      # stalemate
+                                 "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"])     # checkmate
+def test_go_infinite_waits_for_stop_in_a_position_without_moves(fen):
+    session = Session()
+    session.send(f"position fen {fen}", "go infinite")
+    time.sleep(0.2)
+    assert session.bestmoves() == []
+    session.send("stop")
+    assert session.lines[-1] == "bestmove (none)"
 
 
 def test_stop_answers_from_the_last_iteration_when_the_search_cannot_be_stopped():

@@ -227,6 +227,10 @@ class UciEngine:
             self._explain("this build of negamax searches with one thread; Threads is kept "
                           "for when it can use more")
         setattr(self, attribute, number / 1000.0 if key == "move overhead" else number)
+        if key == "hash" and not _still_searching(self._job):
+            # Make the table now, as Stockfish does: a GUI need not send isready before go,
+            # and a large table made in go (seconds for 2 GB) would come out of the move's time.
+            self._table_for_search(self._job)
 
     def _position_command(self, arguments: List[str]) -> None:
         position = parse_position(arguments)
@@ -389,6 +393,8 @@ class UciEngine:
         try:
             if not job.game.legal_moves():
                 job.finished.set()
+                if job.unbounded:         # go infinite (or ponder): answer only after stop
+                    job.released.wait()
                 self._answer(job, None)
                 return
             time_limit = None
