@@ -817,3 +817,27 @@ def test_safe_moves_only_reads_the_game():
     game.play(4)
     assert game.winner == 1 and game.is_terminal()
     check_same(game, ref_from("1525364"))
+
+
+@pytest.mark.parametrize("moves, width, height", [
+    ("2232667762537425575516316253367371441114", 7, 6),   # 40 stones: a draw, one column left
+    ("11", 1, 4),                                         # one column: no four for anyone
+    ("1", 1, 3),
+    ("12121", 2, 3),
+])
+@pytest.mark.parametrize("options", [dict(algorithm="pvs"), dict(algorithm="mtdf"),
+                                     dict(algorithm="alphabeta", safe_moves=True)])
+def test_a_search_to_the_end_names_a_move_when_the_bounds_alone_settle_the_value(
+        moves, width, height, options):
+    # The rules bound the value (no four can come before the board fills: a draw) before any
+    # move is searched; the root must still name a move, as plain alpha-beta does.
+    game = nm.games.ConnectFour(moves, width=width, height=height)
+    plain = nm.search(game, algorithm="alphabeta")
+    result = nm.search(game, **options)
+    assert result.value == plain.value == 0
+    assert result.best_move in game.legal_moves()
+    assert result.pv[0] == result.best_move
+    line = game.copy()
+    for move in result.pv:
+        line.play(move)
+    assert line.is_terminal()

@@ -741,3 +741,29 @@ def test_crossing_bounds_name_the_repetitions_for_games_that_draw_by_them():
         assert isinstance(error, nm.GameContractError) and "repetition draw" in str(error)
     error = _crossing_bounds(nm.games.ConnectFour(), 5, 0)
     assert "key()" in str(error) and "repetition" not in str(error)
+
+
+@pytest.mark.parametrize("max_ply", [64, 65, 1000])
+@pytest.mark.parametrize("weak", [False, True])
+def test_solving_a_python_game_that_is_already_over(max_ply, weak):
+    # A weak solve of a game longer than 64 plies asked a lost root for its moves (to name
+    # one) even when it was over, and blamed the game for having none.
+    class Over(nm.Game):
+        def legal_moves(self):
+            return []
+
+        def play(self, move):
+            raise AssertionError("never called")
+
+        def undo(self):
+            raise AssertionError("never called")
+
+        def is_terminal(self):
+            return True
+
+        def evaluate(self):
+            return -nm.WIN
+
+    Over.max_ply = max_ply
+    result = nm.solve(Over(), weak=weak)
+    assert (result.outcome, result.best_move, result.pv) == ("loss", None, ())

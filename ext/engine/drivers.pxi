@@ -226,7 +226,8 @@ cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
             # The root's move that reached the lower bound, if a search proved one (the
             # threads of a weak solve do not share bounds: each reports its own move); in a
             # loss no search may have named one, and every move loses: the game's first.
-            if proven == 0 and searcher.upper < 0 and searcher.game.generate_moves(context.moves) > 0:
+            if (proven == 0 and searcher.upper < 0 and not searcher.game.at_terminal()
+                    and searcher.game.generate_moves(context.moves) > 0):
                 searcher.completed_pv[0] = context.moves[0]
                 proven = 1
             context.pv_table[0] = searcher.completed_pv[0]
