@@ -195,3 +195,19 @@ def test_multipv_lines_are_distinct_and_ranked(engine):
     scores = [info["score"].relative.score(mate_score=100000) for info in infos]
     assert scores == sorted(scores, reverse=True)
     assert engine.play(board, chess.engine.Limit(depth=2)).move == mates[0]   # MultiPV back to 1
+
+
+@pytest.mark.parametrize("fen, moves", [
+    ("7k/8/6K1/8/8/8/8/R7 w - - 100 80", []),          # fifty moves up: a draw to claim
+    ("7k/8/6K1/8/8/8/8/R7 w - - 0 1", ["a1b1", "h8g8", "b1a1", "g8h8"] * 2),   # threefold
+])
+def test_a_draw_the_gui_did_not_claim_is_searched_on(engine, fen, moves):
+    # Over the board these draws must be claimed: a GUI that sends the position wants a move,
+    # and the engine used to answer the first legal move unsearched (here Ra8# is mate in one).
+    board = chess.Board(fen)
+    for move in moves:
+        board.push_uci(move)
+    assert board.can_claim_draw()
+    result = engine.play(board, chess.engine.Limit(depth=3))
+    board.push(result.move)
+    assert board.is_checkmate()

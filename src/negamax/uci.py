@@ -263,7 +263,7 @@ class UciEngine:
             self.shutdown()
         if self._game is None:
             self._game = self._make_game(self._position)
-        game = self._game.copy()
+        game = self._going_on(self._game.copy())
         job = _SearchJob(game, go, self._budget(go, game))
         job.root_moves = self._root_moves(go, game)
         job.table = self._table_for_search(self._job)
@@ -271,6 +271,22 @@ class UciEngine:
         job.thread = threading.Thread(target=self._think, args=(job,), name="negamax-uci-search",
                                       daemon=True)
         job.thread.start()
+
+    def _going_on(self, game: Any) -> Any:
+        """The game to search: `game`, or where it is drawn by the fifty-move rule or threefold
+        repetition yet has moves (the GUI did not adjudicate, and over the board such a draw
+        must be claimed), the same position as the game goes on: from its FEN with the
+        fifty-move clock at 0 and no history. Otherwise the search would stop at the root and
+        the engine answer an unsearched move, throwing away a mate in one."""
+        fen = getattr(game, "fen", None)
+        if fen is None or not game.is_terminal() or not game.legal_moves():
+            return game
+        fields = fen().split()
+        if len(fields) == 6:
+            fields[4] = "0"
+        going_on = self._new_game(" ".join(fields))
+        return going_on if not going_on.is_terminal() else game
+
 
     def _root_moves(self, go: GoCommand, game: Any) -> Optional[List[str]]:
         """The legal moves of `go searchmoves` (None: search every move). Moves that are not
