@@ -317,3 +317,20 @@ def test_progress_bar_on_a_terminal_only(threads, monkeypatch):
     monkeypatch.setattr("sys.stderr", piped)
     nm.analyze([TicTacToe()] * 6, depth=1, executor=threads)
     assert piped.getvalue() == ""
+
+
+def test_a_stop_signal_is_refused_where_it_cannot_reach_the_searches():
+    # A worker process gets a copy of the signal that the caller can never set: such an
+    # analyze would run to its end whatever the caller did.
+    signal = nm.StopSignal()
+    games = [nm.games.TicTacToe()]
+    with pytest.raises(ValueError, match="ThreadPoolExecutor"):
+        nm.analyze(games, stop=signal, progress=False)
+    with cf.ProcessPoolExecutor(max_workers=1) as processes:
+        with pytest.raises(ValueError, match="ThreadPoolExecutor"):
+            nm.analyze(games, stop=signal, executor=processes, progress=False)
+    with cf.ThreadPoolExecutor(max_workers=2) as threads:
+        signal.set()
+        results = nm.analyze(games * 2, stop=signal, executor=threads, progress=False,
+                             algorithm="pvs")
+    assert [r.stop_reason for r in results] == [nm.StopReason.INTERRUPTED] * 2

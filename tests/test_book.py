@@ -213,3 +213,17 @@ def test_play_uses_book_moves(small_book, tmp_path):
     text = out.getvalue()
     first = book.lookup(ConnectFour("", width=WIDTH, height=HEIGHT))[1]
     assert f"engine plays {first}  (" in text and text.count("from the opening book") == 2
+
+
+def test_from_results_takes_one_result_per_game():
+    games = [nm.games.ConnectFour(m) for m in ("4444443", "44444433", "4444443333")]
+    results = [nm.solve(game) for game in games]
+    with pytest.raises(ValueError, match="one result per game: 3 games, 2 results"):
+        OpeningBook.from_results(games, results[:2])
+
+
+def test_loading_a_file_that_is_no_book_says_so(tmp_path):
+    path = tmp_path / "book.npy"
+    np.save(path, np.array([object()], dtype=object))
+    with pytest.raises(ValueError, match="is not an opening book .*pickled data"):
+        OpeningBook.load(path)

@@ -212,3 +212,20 @@ def test_early_connect4_solves_get_a_bigger_table():
     assert cli_games.solve_table_mb("connect4", early, 8.0) == 8.0
     assert cli_games.solve_table_mb("connect4", late, None) is None
     assert cli_games.solve_table_mb("tictactoe", nm.games.TicTacToe(), None) is None
+
+
+@pytest.mark.parametrize("game", ["connect4", "tictactoe", "chess", "checkers"])
+@pytest.mark.parametrize("think", ["0", "-1", "nan", "inf", "soon"])
+def test_play_refuses_a_bad_think_time_before_the_game_starts(game, think, capsys):
+    # It used to start the game (chess, checkers: fail after the first move; the others:
+    # play on with no time) instead of refusing at once.
+    with pytest.raises(SystemExit) as stopped:
+        main(["play", game, f"--think={think}"])
+    assert stopped.value.code == 2
+    assert "--think" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["connect4", "tictactoe"])
+def test_play_refuses_a_fen_for_a_game_without_one(game, capsys):
+    assert main(["play", game, "--fen", "x"]) == 2
+    assert "--fen starts chess and checkers games" in capsys.readouterr().err

@@ -416,3 +416,17 @@ def test_a_move_list_that_shrinks_never_crashes(algorithm, tt):
         assert "ShrinkingMoves.legal_moves" in str(error)
     else:
         assert result.pv[0] == "x" and set(result.pv[1:]) <= {"a", "b", "c"}
+
+
+def test_a_key_set_to_none_means_no_keys():
+    # `key = None` used to count as a key() of its own: every position then had key 0, so a
+    # table mixed them all up and gave wrong values.
+    class NoKey(Nim):
+        key = None
+
+    with pytest.raises(ValueError, match="tt needs position keys"):
+        nm.search(NoKey([1, 2]), tt=True)
+    for algorithm in ("pvs", "mtdf"):
+        assert nm.search(NoKey([1, 2]), algorithm=algorithm).value == \
+            nm.search(Nim([1, 2]), algorithm="alphabeta").value
+    assert nm.solve(NoKey([1, 2])).value == nm.solve(Nim([1, 2])).value

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import importlib
 import sys
 from typing import List, Optional
@@ -81,7 +82,7 @@ def _build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a game against the engine in the terminal")
     play.add_argument("game", choices=["connect4", "tictactoe", "chess", "checkers"])
     play.add_argument("--engine-first", action="store_true", help="the engine makes the first move")
-    play.add_argument("--think", type=float, default=1.0,
+    play.add_argument("--think", type=positive_seconds, default=1.0,
                       help="seconds the engine thinks per move (Ctrl-C while it thinks makes it "
                            "move at once; Ctrl-C at your prompt quits)")
     play.add_argument("--fen", default=None, help="chess: start from this FEN; checkers: from this PDN FEN")
@@ -118,6 +119,17 @@ def _make_game(args: argparse.Namespace):
 LONG_CONNECT4_EMPTY_CELLS = 16
 #: Uniform trees with more leaves than this get the hint too.
 LONG_TREE_LEAVES = 10 ** 7
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds above 0."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text!r}")
+    return seconds
 
 
 def looks_long(game) -> bool:

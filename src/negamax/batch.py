@@ -94,6 +94,11 @@ def analyze(games: Iterable[Any], *, depth: Optional[int] = None, time_limit: Op
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise TypeError(f"executor must be a concurrent.futures.Executor (something with "
                         f"submit()), not {type(executor).__name__}")
+    if options.get("stop") is not None and not isinstance(executor, cf.ThreadPoolExecutor):
+        raise ValueError("stop reaches only searches in this process: analyze takes a "
+                         "StopSignal with a ThreadPoolExecutor; worker processes (the default "
+                         "pool, a ProcessPoolExecutor, Dask) would each get a copy never set. "
+                         "Use time_limit or node_limit, or Ctrl-C")
     if not games:
         return []
     pool = _Pool(executor, workers)

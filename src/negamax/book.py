@@ -74,9 +74,12 @@ class OpeningBook:
     def from_results(cls, games: Sequence[ConnectFour], results: Iterable[Any]) -> "OpeningBook":
         """A book of the games that were solved exactly (other results, errors included, are
         left out). All games must have the same board size."""
-        games = list(games)
+        games, results = list(games), list(results)
         if not games:
             raise ValueError("an opening book needs at least one position")
+        if len(results) != len(games):
+            raise ValueError(f"from_results takes one result per game: {len(games)} games, "
+                             f"{len(results)} results")
         for game in games:
             if not isinstance(game, ConnectFour):
                 raise TypeError(f"an opening book holds Connect Four positions, not {type(game).__name__}")
@@ -136,7 +139,9 @@ class OpeningBook:
                 zipfile.BadZipFile, zlib.error) as error:
             if isinstance(error, FileNotFoundError):
                 raise
-            raise ValueError(f"{str(path)[:60]!r} is not an opening book: {error}") from None
+            detail = "it holds pickled data" if "allow_pickle" in str(error) else error
+            raise ValueError(f"{str(path)[:60]!r} is not an opening book (a file written by "
+                             f"OpeningBook.save()): {detail}") from None
 
     def __len__(self) -> int:
         return len(self.keys)

@@ -212,6 +212,9 @@ def play_command(args: argparse.Namespace, read: Callable[[str], str] = input,
     if args.game == "checkers":
         from negamax.cli_checkers import play_checkers
         return play_checkers(args, read=read, out=out)
+    if getattr(args, "fen", None) is not None:
+        raise ValueError(f"--fen starts chess and checkers games; {args.game} starts from the "
+                       f"empty board")
     book = load_book(args)
     game = make_game(args.game, "", book)
     engine_side = 1 if args.engine_first else -1

@@ -123,5 +123,7 @@ class Game(abc.ABC):
 
 
 def overrides(game: Game, name: str) -> bool:
-    """True if the game's class defines `name` itself rather than inheriting Game's default."""
-    return getattr(type(game), name) is not getattr(Game, name)
+    """True if the game's class defines `name` itself rather than inheriting Game's default.
+    A class that sets it to None (``key = None``) says it has none: the default holds."""
+    defined = getattr(type(game), name)
+    return defined is not getattr(Game, name) and defined is not None
