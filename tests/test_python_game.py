@@ -12,6 +12,7 @@ import pytest
 import negamax as nm
 import reference as R
 from helpers import ALGORITHMS, trace_pairs
+import keyed_nim
 from keyed_nim import PlainNim as Nim
 
 TicTacToe = nm.games.TicTacToe
@@ -430,3 +431,39 @@ def test_a_key_set_to_none_means_no_keys():
         assert nm.search(NoKey([1, 2]), algorithm=algorithm).value == \
             nm.search(Nim([1, 2]), algorithm="alphabeta").value
     assert nm.solve(NoKey([1, 2])).value == nm.solve(Nim([1, 2])).value
+
+
+class DeepCopiedNim(keyed_nim.Nim):
+    """Keyed Nim copied by the default copy (copy.deepcopy): attributes set on the instance
+    travel to the copy the search runs on."""
+
+    copy = nm.Game.copy
+
+
+@pytest.mark.parametrize("heaps", [(1, 2, 3), (2, 3), (1, 1, 2, 3)], ids=str)
+def test_a_key_set_to_none_on_the_instance_means_no_keys(heaps):
+    # The class has key(), the instance says it has none: the adapter used to take the class's
+    # word and then call the instance's None, giving every position key 0 (wrong values).
+    game = DeepCopiedNim(heaps)
+    game.key = None
+    with pytest.raises(ValueError, match="tt needs position keys"):
+        nm.search(game, tt=True)
+    for algorithm in ("pvs", "mtdf"):
+        assert nm.search(game, algorithm=algorithm).value == R.nim_value(heaps)
+    assert nm.solve(game).value == R.nim_value(heaps)
+
+
+def test_a_method_set_on_the_instance_is_used():
+    # PlainNim has no key(); one bound on the instance is what Python calls, so the search
+    # uses it too (it used to be ignored: only the class was looked at).
+    game = Nim([1, 2, 3])
+    game.key = types.MethodType(keyed_nim.Nim.key, game)    # deepcopy rebinds it to the copy
+    result = nm.search(game, tt=True)
+    assert result.value == R.nim_value((1, 2, 3)) and result.stats.tt_probes > 0
+
+
+def test_an_optional_method_that_is_not_callable_is_a_type_error():
+    game = Nim([1, 2])
+    game.order_hint = 3
+    with pytest.raises(TypeError, match=r"PlainNim.order_hint must be a method or None, not int"):
+        nm.search(game)

@@ -104,7 +104,11 @@ cdef inline bint entry_current(uint64_t header, uint32_t check, uint16_t generat
 
 cdef inline bint tt_probe(TTable* table, uint64_t key, TTHit* hit) noexcept nogil:
     """Fill `hit` with the current entry for `key`; False when there is none."""
-    cdef uint64_t mixed = tt_mix(key)
+    return tt_probe_mixed(table, tt_mix(key), hit)
+
+
+cdef inline bint tt_probe_mixed(TTable* table, uint64_t mixed, TTHit* hit) noexcept nogil:
+    """tt_probe given the key's tt_mix (the node mixes its key once for all its uses)."""
     cdef TTEntry* bucket = table.entries + 2 * (mixed & table.bucket_mask)
     cdef uint32_t check = <uint32_t> (mixed >> 32)
     cdef uint64_t header, payload
@@ -125,7 +129,12 @@ cdef inline bint tt_store(TTable* table, uint64_t key, Score value, Move move, i
                           int bound) noexcept nogil:
     """Store a result; True when the table then holds one more entry of this generation
     (the slot written, or the one the displaced entry moved to, held none before)."""
-    cdef uint64_t mixed = tt_mix(key)
+    return tt_store_mixed(table, tt_mix(key), value, move, depth, bound)
+
+
+cdef inline bint tt_store_mixed(TTable* table, uint64_t mixed, Score value, Move move, int depth,
+                                int bound) noexcept nogil:
+    """tt_store given the key's tt_mix."""
     cdef TTEntry* bucket = table.entries + 2 * (mixed & table.bucket_mask)
     cdef uint32_t check = <uint32_t> (mixed >> 32)
     cdef uint16_t generation = table.generation
@@ -161,9 +170,10 @@ cdef inline bint tt_store(TTable* table, uint64_t key, Score value, Move move, i
     return added
 
 
-cdef inline void tt_prefetch(TTable* table, uint64_t key) noexcept nogil:
-    """Start loading the bucket of `key` into the cache, for a probe a little later."""
-    negamax_prefetch(table.entries + 2 * (tt_mix(key) & table.bucket_mask))
+cdef inline void tt_prefetch_mixed(TTable* table, uint64_t mixed) noexcept nogil:
+    """Start loading the bucket of a key (given its tt_mix) into the cache, for a probe a
+    little later."""
+    negamax_prefetch(table.entries + 2 * (mixed & table.bucket_mask))
 
 
 # --- Lazy SMP: moves being searched by some thread (ABDADA-style deferral) -----------------

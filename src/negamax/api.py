@@ -495,10 +495,11 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
         return native
     if isinstance(game, Game):
         max_moves, max_ply = check_limits(game)
-        return PythonGameAdapter(_checked_copy(game, Game), max_moves, max_ply,
-                                 overrides(game, "key"), overrides(game, "order_hint"),
-                                 overrides(game, "noisy_moves"), overrides(game, "in_check"),
-                                 overrides(game, "play_null") and overrides(game, "undo_null"))
+        copy = _checked_copy(game, Game)     # the object searched: its methods are the ones called
+        return PythonGameAdapter(copy, max_moves, max_ply,
+                                 overrides(copy, "key"), overrides(copy, "order_hint"),
+                                 overrides(copy, "noisy_moves"), overrides(copy, "in_check"),
+                                 overrides(copy, "play_null") and overrides(copy, "undo_null"))
     raise TypeError(f"cannot search a {type(game).__name__}: pass a built-in game, a tree from "
                     f"negamax.trees, or an instance of a negamax.Game subclass")
 

@@ -123,7 +123,14 @@ class Game(abc.ABC):
 
 
 def overrides(game: Game, name: str) -> bool:
-    """True if the game's class defines `name` itself rather than inheriting Game's default.
-    A class that sets it to None (``key = None``) says it has none: the default holds."""
-    defined = getattr(type(game), name)
-    return defined is not getattr(Game, name) and defined is not None
+    """True if the game has `name` of its own rather than Game's default, as Python looks it
+    up (the instance, then its class): the method the search then calls. Set to None, on the
+    class or on the instance (``key = None``), it says the game has none: the default holds.
+    Anything else there must be callable (TypeError)."""
+    found = getattr(game, name, None)
+    if found is None or getattr(found, "__func__", None) is getattr(Game, name):
+        return False
+    if not callable(found):
+        raise TypeError(f"{type(game).__name__}.{name} must be a method or None, not "
+                        f"{type(found).__name__}")
+    return True
