@@ -288,10 +288,11 @@ cdef class ConnectFour(NativeGame):
             possible = forced                 # block the threat
         # Never play right below a square where the opponent would complete four.
         possible &= ~(other_wins >> 1)
+        # Without branches (whether a column is kept is a coin flip to the branch predictor):
+        # each column is written, and kept by counting it. `moves` holds n_cols moves.
         for i in range(self.n_cols):
-            if possible & self.order_squares[i]:
-                moves[count] = self.column_order[i]
-                count += 1
+            moves[count] = self.column_order[i]
+            count += (possible & self.order_squares[i]) != 0
         # After any of these the opponent has no four to complete: the one threat is
         # blocked, and the square above ours is none of theirs.
         squares[0] = possible
