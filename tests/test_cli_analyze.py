@@ -152,6 +152,8 @@ def test_a_game_added_to_native_games_is_read_by_its_name(monkeypatch):
     (["--weak"], "--weak"),
     (["--executor", "mpi://x"], "--executor"),
     (["--executor", "dask://127.0.0.1:1", "--workers", "2"], "--workers"),
+    (["--executor", "dask://nohost:notaport"], "give dask://HOST:PORT"),
+    (["--executor", "dask://"], "give dask://HOST:PORT"),
     (["--depth", "-3", "--executor", "threads"], "depth"),
     (["--chunksize", "0", "--executor", "threads"], "chunksize"),
 ])

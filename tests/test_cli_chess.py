@@ -148,6 +148,35 @@ def test_search_chess_refuses_min_as_the_other_games_do(capsys):
                             "a game's values are from the side to move\n")
 
 
+@pytest.mark.parametrize("argv, flag", [
+    (["search", "tictactoe", "--tree-ordering", "best"], "--tree-ordering"),
+    (["search", "connect4", "4453", "--depth", "1", "--seed", "3"], "--seed"),
+    (["search", "tree", "[[1, 2], [3, 4]]", "--seed", "1"], "--seed"),
+    (["search", "chess", "startpos", "--depth", "1", "--tree-ordering", "worst"], "--tree-ordering"),
+])
+def test_search_refuses_the_options_of_uniform_trees_elsewhere(capsys, argv, flag):
+    # They were silently ignored, while --min was refused.
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == f"negamax: error: {flag} applies to uniform trees only\n"
+
+
+def test_search_uniform_takes_its_options(capsys):
+    assert main(["search", "uniform", "2", "3", "--tree-ordering", "best", "--seed", "5"]) == 0
+    assert "ordering='best'" in capsys.readouterr().out
+
+
+def test_a_closed_pipe_ends_the_command_quietly():
+    # `negamax ... | head -1`: the reader left before the output was written. The pipe is
+    # closed before the interpreter has even started, so the first write fails.
+    process = subprocess.Popen([sys.executable, "-m", "negamax", "search", "tictactoe"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 1
+    assert b"Traceback" not in err and b"BrokenPipeError" not in err
+
+
 @contextlib.contextmanager
 def _started(argv):
     """`python -m negamax argv` with pipes, unbuffered, killed after 60 s at the latest (so a

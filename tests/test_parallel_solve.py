@@ -79,3 +79,12 @@ def test_a_threaded_search_to_the_end_reports_the_longest_line(threads):
         assert (result.value, result.depth, result.stats.max_ply) == (7, 3, 3)
         played = nm.search(TicTacToe("x...o...."), algorithm="pvs", threads=threads)
         assert played.depth == played.stats.max_ply >= len(played.pv)
+
+
+@pytest.mark.parametrize("algorithm", ["alphabeta", "pvs", "mtdf"])
+def test_a_trace_needs_one_thread(algorithm):
+    # The threads enter nodes at the same time: no one order of visits exists, and the trace
+    # the main thread alone recorded was partial (its length changed from run to run).
+    with pytest.raises(ValueError, match="trace records every node .* give threads=1"):
+        nm.search(TicTacToe("x...o...."), algorithm=algorithm, trace=True, threads=2)
+    assert len(nm.search(TicTacToe("x...o...."), algorithm=algorithm, trace=True).trace) > 0

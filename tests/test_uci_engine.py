@@ -197,6 +197,23 @@ def test_multipv_lines_are_distinct_and_ranked(engine):
     assert engine.play(board, chess.engine.Limit(depth=2)).move == mates[0]   # MultiPV back to 1
 
 
+@pytest.mark.parametrize("fen", ["4k3/8/8/8/8/8/8/4KB2 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"])
+@pytest.mark.parametrize("multipv", [1, 2])
+def test_a_draw_by_insufficient_material_is_answered_under_multipv(engine, fen, multipv):
+    """python-chess calls these positions drawn, yet they have legal moves: MultiPV 2 (and go
+    searchmoves) used to fail there ('search failed: ... the game is over') and report no
+    score. Now one line scores the draw, and bestmove is legal."""
+    board = chess.Board(fen)
+    assert board.is_insufficient_material() and board.legal_moves.count() > 0
+    infos = engine.analyse(board, chess.engine.Limit(depth=3), multipv=multipv)
+    assert not any("string" in info for info in infos)
+    assert infos[0]["score"].relative == chess.engine.Cp(0)
+    assert engine.play(board, chess.engine.Limit(depth=2)).move in board.legal_moves
+    king_moves = [move for move in board.legal_moves if board.piece_type_at(move.from_square) == chess.KING]
+    played = engine.play(board, chess.engine.Limit(depth=2), root_moves=king_moves[1:2]).move
+    assert played == king_moves[1]
+
+
 @pytest.mark.parametrize("fen, moves", [
     ("7k/8/6K1/8/8/8/8/R7 w - - 100 80", []),          # fifty moves up: a draw to claim
     ("7k/8/6K1/8/8/8/8/R7 w - - 0 1", ["a1b1", "h8g8", "b1a1", "g8h8"] * 2),   # threefold

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import math
 import importlib
 import sys
@@ -53,9 +54,9 @@ def _build_parser() -> argparse.ArgumentParser:
     search.add_argument("--node-limit", type=int, default=None, help="nodes (iterative deepening)")
     search.add_argument("--min", dest="maximizing", action="store_false",
                         help="trees: MIN is to move at the root")
-    search.add_argument("--tree-ordering", choices=nm.trees.ORDERINGS, default="random",
-                        help="uniform trees: leaf arrangement")
-    search.add_argument("--seed", type=int, default=0, help="uniform trees: random seed")
+    search.add_argument("--tree-ordering", choices=nm.trees.ORDERINGS, default=None,
+                        help="uniform trees: leaf arrangement (default random)")
+    search.add_argument("--seed", type=int, default=None, help="uniform trees: random seed (default 0)")
     search.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="print each completed depth on stderr (default: on when stderr is a "
                              "terminal). The search deepens iteratively; Ctrl-C stops it and prints "
@@ -111,7 +112,8 @@ def _make_game(args: argparse.Namespace):
         raise ValueError("give the branching factor and the depth, e.g. 'uniform 8 6'")
     branching = read_count(args.position[0], "the branching factor (uniform BRANCHING DEPTH)", 1)
     depth = read_count(args.position[1], "the depth (uniform BRANCHING DEPTH)", 0)
-    return nm.trees.uniform(branching, depth, ordering=args.tree_ordering, seed=args.seed,
+    return nm.trees.uniform(branching, depth, ordering=args.tree_ordering or "random",
+                            seed=0 if args.seed is None else args.seed,
                             maximizing=args.maximizing)
 
 
@@ -203,6 +205,15 @@ def search_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_tree_options(args: argparse.Namespace) -> None:
+    """Refuse the options of trees given for a game (ValueError), rather than ignore them."""
+    if args.game not in ("tree", "uniform") and not args.maximizing:
+        raise ValueError("--min applies to trees only: a game's values are from the side to move")
+    for flag, value in (("--tree-ordering", args.tree_ordering), ("--seed", args.seed)):
+        if value is not None and args.game != "uniform":
+            raise ValueError(f"{flag} applies to uniform trees only")
+
+
 def _run(args: argparse.Namespace) -> int:
     for module in _command_modules():
         if args.command in getattr(module, "COMMANDS", ()):
@@ -211,8 +222,8 @@ def _run(args: argparse.Namespace) -> int:
         from negamax.bench import cli as bench_cli
         return bench_cli.run(args)
     try:
-        if args.command == "search" and args.game not in ("tree", "uniform") and not args.maximizing:
-            raise ValueError("--min applies to trees only: a game's values are from the side to move")
+        if args.command == "search":
+            _check_tree_options(args)
         if args.command in ("search", "play") and args.game == "chess":
             from negamax import cli_chess
             return cli_chess.search_command(args) if args.command == "search" \
@@ -237,6 +248,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     except KeyboardInterrupt:
         print("\nnegamax: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (`negamax ... | head`): stop quietly, as Unix tools do. Python
+        # would flush stdout again at exit and fail once more, so it is pointed at devnull.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -450,7 +450,8 @@ def _root_move_codes(native: NativeGame, root_moves: Any) -> List[int]:
     if not wanted:
         raise ValueError("root_moves is empty: give at least one legal move")
     if native.is_terminal():
-        raise ValueError("root_moves names moves, but the game is over: it has none")
+        raise ValueError("root_moves names moves, but the game is over here: a finished position "
+                         "is not searched, whatever moves its rules still list")
     codes = NativeGame.legal_moves(native)
     public = [native.decode_line([code])[0] for code in codes]
     chosen: List[int] = []

@@ -129,6 +129,9 @@ def _executor(args: argparse.Namespace) -> Tuple[Optional[cf.Executor], Callable
             address = choice[len("dask://"):] if prefix == "dask://" else choice
             try:
                 client = Client(address if "://" in address else f"tcp://{address}", timeout=CONNECT_TIMEOUT)
+            except ValueError as error:       # distributed's parse of the address failed
+                raise UsageError(f"--executor {choice[:60]!r} is no scheduler address: give "
+                                 f"dask://HOST:PORT ({error})") from None
             except (OSError, TimeoutError) as error:
                 raise UsageError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
             return client.get_executor(pure=False), client.close

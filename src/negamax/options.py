@@ -173,6 +173,9 @@ class SearchOptions:
         time_limit = check_time_limit(time_limit)
         node_limit = check_node_limit(node_limit)
         threads = check_threads(threads)
+        if trace and threads > 1:
+            raise ValueError("trace records every node one search enters, in order: give threads=1 "
+                             "(with threads > 1 the threads enter nodes at the same time)")
         if iterative is None and (time_limit is not None or node_limit is not None or stop is not None):
             iterative = True
         if iterative is not None:

@@ -416,7 +416,10 @@ class UciEngine:
             time_limit = None
             if job.budget is not None and not job.pondering:
                 time_limit = job.budget.hard
-            if self.multi_pv > 1 and self._features.root_moves:
+            # A drawn position that still has moves (insufficient material; _going_on reopens
+            # the other draws) is searched at the root alone: one line, no searchmoves.
+            finished = job.game.is_terminal()
+            if self.multi_pv > 1 and self._features.root_moves and not finished:
                 self._think_lines(job, depth, time_limit)
                 return
             result = run_search(
@@ -427,7 +430,7 @@ class UciEngine:
                 on_iteration=lambda found: self._on_iteration(job, found),
                 stop=job.stop_signal,
                 threads=self.threads if self.threads > 1 else None,
-                root_moves=job.root_moves)
+                root_moves=None if finished else job.root_moves)
         except Exception as error:   # never let the thread die silently: report and answer
             self._explain(f"search failed: {type(error).__name__}: {error}")
         finally:

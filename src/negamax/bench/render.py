@@ -116,7 +116,8 @@ def _counters_table(game: Dict[str, Any]) -> Table:
 def speed_table(section: Dict[str, Any]) -> Table:
     """negamax's rate beside plain Python and C, with the ratios."""
     table = Table("Speed: negamax beside plain Python and C (same run)",
-                  ["<benchmark", "<unit", "negamax", "plain Python", "C", "negamax/Python", "negamax/C"])
+                  ["<benchmark", "<unit", "negamax", "plain Python", "C", "speed vs Python",
+                   "speed vs C"])
     for benchmark in section["benchmarks"]:
         sides = {side["name"]: side for side in benchmark["sides"]}
         natives = sides["negamax"]
@@ -133,6 +134,8 @@ def speed_table(section: Dict[str, Any]) -> Table:
                                ratio(benchmark["ratios"].get("c"))])
     table.notes.append(f"best of {section['repeat']} runs (plain Python: best of {section['python_repeat']}); "
                        "the Python references are the seeds' recursive searches.")
+    table.notes.append("speed vs X: negamax's rate over X's, so above 1 means negamax is faster (the "
+                       "README's Speed table gives times over C's: above 1 there means slower).")
     for benchmark in section["benchmarks"]:
         c_side = next((side for side in benchmark["sides"] if side["name"] == "c"), None)
         if c_side is not None:
