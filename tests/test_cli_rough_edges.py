@@ -229,3 +229,18 @@ def test_play_refuses_a_bad_think_time_before_the_game_starts(game, think, capsy
 def test_play_refuses_a_fen_for_a_game_without_one(game, capsys):
     assert main(["play", game, "--fen", "x"]) == 2
     assert "--fen starts chess and checkers games" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, words", [
+    # Tic-tac-toe lasts at most 9 plies (max_ply): a depth of 9 reaches every end.
+    (["search", "tictactoe", "--depth", "9"], "0 (draw)"),
+    (["search", "tictactoe", "--depth", "8"], "0 (a heuristic estimate)"),
+    (["search", "tictactoe", "x...o....", "--depth", "12"], "0 (draw)"),
+    (["search", "tictactoe", "x...o....", "--depth", "3"], "(a heuristic estimate)"),
+])
+def test_a_depth_that_reaches_every_end_reports_the_exact_value(capsys, argv, words):
+    # Any --depth used to label a value "a heuristic estimate", even a proven draw.
+    assert main(argv) == 0
+    value_line = next(line for line in capsys.readouterr().out.splitlines()
+                      if line.startswith("value"))
+    assert value_line.endswith(words)

@@ -837,6 +837,8 @@ def test_a_search_to_the_end_names_a_move_when_the_bounds_alone_settle_the_value
     assert result.value == plain.value == 0
     assert result.best_move in game.legal_moves()
     assert result.pv[0] == result.best_move
+    # The line's last moves were settled by the rules, unsearched: depth still covers it.
+    assert result.depth >= len(result.pv)
     line = game.copy()
     for move in result.pv:
         line.play(move)

@@ -607,10 +607,15 @@ cdef class Searcher:
             pv = []
             depth = 0
         if c.status == STOP_COMPLETED and self.completed_depth >= 0:
-            # To the end of the game: the longest line searched. To a depth: that depth, also
-            # when iterative deepening ended early because no line reached its horizon (the
-            # result is then the one a single search to that depth gives, depth included).
-            depth = counters["max_ply"] if c.options.max_depth == UNLIMITED_DEPTH else c.options.max_depth
+            # To the end of the game: the longest line searched, or the principal variation
+            # where it is longer (the rules' bounds settled its last moves unsearched: a win
+            # at once, a draw when no four can come). To a depth: that depth, also when
+            # iterative deepening ended early because no line reached its horizon (the result
+            # is then the one a single search to that depth gives, depth included).
+            if c.options.max_depth == UNLIMITED_DEPTH:
+                depth = max(counters["max_ply"], len(pv))
+            else:
+                depth = c.options.max_depth
         trace = None
         if c.status == FAIL_OUT_OF_MEMORY:    # the trace could not grow: drop it, free memory
             free(c.trace_ply)

@@ -197,7 +197,10 @@ def search_command(args: argparse.Namespace) -> int:
                            ordering=not args.no_ordering,
                            time_limit=args.time_limit, node_limit=args.node_limit,
                            maximizing=maximizing, **options)
-    exact = args.depth is None and result.stop_reason is nm.StopReason.COMPLETED
+    # Exact when nothing was cut: no depth limit, or one at least the game's max_ply (its bound
+    # on the plies left), so every line reached an end of the game.
+    reaches_end = args.depth is None or args.depth >= game.max_ply
+    exact = reaches_end and result.stop_reason is nm.StopReason.COMPLETED
     print(format_result(game, result, exact=exact))
     if result.stop_reason is nm.StopReason.INTERRUPTED:
         print("interrupted: the result above is the best found so far", file=sys.stderr)
