@@ -57,7 +57,7 @@ cdef class PythonGameAdapter(NativeGame):
         self._in_check = game.in_check if has_check else None
         self._play_null = game.play_null if has_null_move else None
         self._undo_null = game.undo_null if has_null_move else None
-        self._null_move_allowed = game.null_move_allowed if has_null_move else None
+        self._null_move_allowed = getattr(game, "null_move_allowed", None) if has_null_move else None
 
     cdef object move_at(self, Move move):
         """The user's move for index `move` of this ply's list, checked: the module is compiled
@@ -240,8 +240,10 @@ cdef class PythonGameAdapter(NativeGame):
 
     cdef bint null_move_allowed(self) noexcept nogil:
         with gil:
-            if self.error or self._null_move_allowed is None:
+            if self.error:
                 return False
+            if self._null_move_allowed is None:     # set to None: Game's default, allowed
+                return self.has_null_move
             try:
                 return bool(self._null_move_allowed())
             except BaseException as exception:

@@ -237,6 +237,10 @@ def test_play_refuses_a_fen_for_a_game_without_one(game, capsys):
     (["search", "tictactoe", "--depth", "8"], "0 (a heuristic estimate)"),
     (["search", "tictactoe", "x...o....", "--depth", "12"], "0 (draw)"),
     (["search", "tictactoe", "x...o....", "--depth", "3"], "(a heuristic estimate)"),
+    # A tree's height is its max_ply; its values are leaves, labelled exact or not.
+    (["search", "tree", "[[3, 4], [8, 5]]", "--depth", "1"], "0 (a heuristic estimate)"),
+    (["search", "tree", "[[3, 4], [8, 5]]", "--depth", "2"], "5 (exact)"),
+    (["search", "tree", "[[3, 4], [8, 5]]"], "5 (exact)"),
 ])
 def test_a_depth_that_reaches_every_end_reports_the_exact_value(capsys, argv, words):
     # Any --depth used to label a value "a heuristic estimate", even a proven draw.

@@ -3,6 +3,7 @@ printed and the command exits promptly with status 130 (128 + SIGINT)."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -90,3 +91,63 @@ def test_sigint_while_the_table_is_made_returns_interrupted(call):
     reason, nodes, best_move = out.split()
     assert reason == "INTERRUPTED"
     assert (nodes == "0" and best_move == "None") or int(nodes) > 0
+
+
+def _workers(pid):
+    """The pids of the worker processes `pid` started (Linux's /proc; empty where there is
+    none): its children running multiprocessing's spawn (its resource tracker, which ends
+    by itself once the command has gone, is no worker)."""
+    found = []
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and b"multiprocessing.spawn" in _command_line(entry):
+                found.append(int(entry))
+    return found
+
+
+def _command_line(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            return cmdline.read()
+    except OSError:
+        return b""
+
+
+def _running(pid):
+    """The process exists and is no zombie (a dead child its new parent has not reaped yet)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_sigint_to_analyze_alone_stops_its_worker_processes(tmp_path):
+    # `kill -INT` to the command alone (not its process group, as a terminal's Ctrl-C is):
+    # the workers never see it, and the command used to wait for their solves to finish
+    # (here: the empty Connect Four board, minutes).
+    positions = tmp_path / "long.txt"
+    positions.write_text("connect4 \n")
+    process = subprocess.Popen([sys.executable, "-m", "negamax", "analyze", str(positions), "--solve",
+                                "--workers", "1", "--no-progress"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(3.0)                     # the pool starts its worker, which starts solving
+        workers = _workers(process.pid)
+        assert workers or not os.path.isdir("/proc")
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+        assert process.returncode == 130 and time.monotonic() - sent < EXIT_WITHIN
+        assert "interrupted" in err and "Traceback" not in err
+        time.sleep(0.5)
+        assert [pid for pid in workers if _running(pid)] == []
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()

@@ -467,3 +467,54 @@ def test_an_optional_method_that_is_not_callable_is_a_type_error():
     game.order_hint = 3
     with pytest.raises(TypeError, match=r"PlainNim.order_hint must be a method or None, not int"):
         nm.search(game)
+
+
+@pytest.mark.parametrize("where", ["instance", "class"])
+def test_copy_set_to_none_means_the_default_copy(where):
+    # The README: an optional method set to None means the game has none, so the default
+    # (copy.deepcopy) holds. It was called, a TypeError about NoneType.
+    if where == "class":
+        game = type("NoneCopyNim", (keyed_nim.Nim,), {"copy": None})([1, 2, 3])
+    else:
+        game = keyed_nim.Nim([1, 2, 3])
+        game.copy = None
+    assert nm.search(game, tt=True).value == R.nim_value((1, 2, 3))
+    assert [r.value for r in nm.search_many([game, game])] == [R.nim_value((1, 2, 3))] * 2
+    assert game.heaps == [1, 2, 3] and game.history == []
+
+
+def test_a_copy_that_is_not_callable_is_named():
+    game = keyed_nim.Nim([1, 2])
+    game.copy = 5
+    with pytest.raises(TypeError, match=r"Nim.copy must be a method or None, not int"):
+        nm.search(game)
+
+
+class NullNim(DeepCopiedNim):
+    """Keyed Nim that can pass (for null-move pruning): the pass keeps the heaps."""
+
+    def play_null(self):
+        self.history.append(None)
+
+    def undo_null(self):
+        self.history.pop()
+
+
+def _null_cutoffs(game):
+    return nm.search(game, 6, algorithm="pvs", null_move=True).stats.null_move_cutoffs
+
+
+def test_null_move_allowed_set_to_none_means_the_default():
+    # Game.null_move_allowed says True; set to None it must mean that default, not "never".
+    default = _null_cutoffs(NullNim([3, 4, 5]))
+    assert default > 0
+    none_on_instance = NullNim([3, 4, 5])
+    none_on_instance.null_move_allowed = None
+    assert _null_cutoffs(none_on_instance) == default
+    never = NullNim([3, 4, 5])
+    never.null_move_allowed = lambda: False
+    assert _null_cutoffs(never) == 0
+    broken = NullNim([3, 4, 5])
+    broken.null_move_allowed = 5
+    with pytest.raises(TypeError, match=r"NullNim.null_move_allowed must be a method or None, not int"):
+        _null_cutoffs(broken)

@@ -147,8 +147,10 @@ def format_result(game, result: nm.SearchResult, exact: bool = False) -> str:
     """A human-readable report of a search result; `exact` says the value is not a heuristic
     estimate (a completed search to the end)."""
     stats = result.stats
-    if isinstance(game, nm.trees.Tree) or result.value is None:
-        value = f"{result.value}" if result.value is not None else "none (stopped before any move was searched)"
+    if result.value is None:
+        value = "none (stopped before any move was searched)"
+    elif isinstance(game, nm.trees.Tree):       # a leaf value: no wins or losses to describe
+        value = f"{result.value} ({'exact' if exact else 'a heuristic estimate'})"
     else:
         exact = exact or nm.plies_to_end(result.value) is not None
         words = describe_score(result.value, True) if exact else "a heuristic estimate"

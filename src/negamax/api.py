@@ -20,7 +20,7 @@ from negamax.games._trees import TreeGame
 from negamax.options import (
     ALGORITHMS, DEFAULT_TT_MB, ENHANCEMENTS, SearchOptions, check_bool, check_threads,
 )
-from negamax.python_game import Game, check_limits, overrides
+from negamax.python_game import Game, check_limits, optional_method, overrides
 from negamax.quoting import short_repr
 from negamax.results import SearchResult, SolveResult, StopReason
 from negamax.result_building import build_search_result, build_solve_result
@@ -436,7 +436,8 @@ def _crossing_bounds(game: Any, lower: int, upper: int) -> GameContractError:
             f"a side wins at all (README, 'Draws inside a search'); search it to a depth instead")
     return GameContractError(
         f"solving {name} gave crossing bounds (lower {lower} > upper {upper}): its key() gives "
-        f"one key to positions of different values, or a value depends on more than the position")
+        f"one key to positions of different values, a value depends on more than the position, "
+        f"or an evaluation lies outside -EVAL_LIMIT..EVAL_LIMIT (or -WIN..WIN at the end)")
 
 
 def _root_move_codes(native: NativeGame, root_moves: Any) -> List[int]:
@@ -497,6 +498,7 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
     if isinstance(game, Game):
         max_moves, max_ply = check_limits(game)
         copy = _checked_copy(game, Game)     # the object searched: its methods are the ones called
+        optional_method(copy, "null_move_allowed")     # checked: None or callable
         return PythonGameAdapter(copy, max_moves, max_ply,
                                  overrides(copy, "key"), overrides(copy, "order_hint"),
                                  overrides(copy, "noisy_moves"), overrides(copy, "in_check"),
@@ -506,7 +508,13 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
 
 
 def _checked_copy(game: Any, kind: type) -> Any:
-    copy = game.copy()
+    method = getattr(game, "copy", None)
+    if method is None and kind is Game:      # copy = None: the default, copy.deepcopy
+        method = functools.partial(Game.copy, game)
+    if not callable(method):
+        raise TypeError(f"{type(game).__name__}.copy must be a method"
+                        f"{' or None' if kind is Game else ''}, not {type(method).__name__}")
+    copy = method()
     if not isinstance(copy, kind):
         raise TypeError(f"{type(game).__name__}.copy() must return a {kind.__name__}, "
                         f"not {type(copy).__name__}")

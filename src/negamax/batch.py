@@ -110,10 +110,11 @@ def analyze(games: Iterable[Any], *, depth: Optional[int] = None, time_limit: Op
         _run_batch(games, solve, call_options, chunksize, pool, results, bar.update, interrupt)
     except BaseException:
         interrupt.set()
-        raise
-    finally:
         bar.close()
-        pool.close()
+        pool.close(abandon=True)
+        raise
+    bar.close()
+    pool.close()
     outcomes: List[Outcome] = results  # type: ignore[assignment]   # every slot is filled
     errors = [outcome for outcome in outcomes if isinstance(outcome, AnalysisError)]
     if raise_errors and errors:
@@ -256,9 +257,33 @@ class _Pool:
             self.executor = self._new_pool()
             return self.executor.submit(_run_chunk, *args)
 
-    def close(self) -> None:
-        if self.owned:
+    def close(self, abandon: bool = False) -> None:
+        """Shut our own pool down (a caller's executor is the caller's): after the batch, once
+        its workers are done; when abandoning the batch (Ctrl-C, an error), at once. Its worker
+        processes never see the interrupt signal (a Ctrl-C sent to this process alone, `kill
+        -INT`, reaches no worker), so they are stopped rather than waited for."""
+        if not self.owned:
+            return
+        if not abandon:
             self.executor.shutdown(wait=True, cancel_futures=True)
+            return
+        _stop_workers(self.executor)
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _stop_workers(executor: cf.Executor) -> None:
+    """Terminate the worker processes of a ProcessPoolExecutor: its own method where Python
+    has one (3.14), else each process it keeps (a private attribute, read defensively)."""
+    terminate = getattr(executor, "terminate_workers", None)
+    if callable(terminate):
+        terminate()
+        return
+    processes = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        try:
+            process.terminate()
+        except Exception:   # noqa: BLE001 - already gone: nothing to stop
+            pass
 
 
 def _run_batch(games: List[Any], solve: bool, options: Dict[str, Any], chunksize: int,

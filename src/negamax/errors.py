@@ -25,8 +25,10 @@ def error_for_status(status: str, game: Any, native: Any) -> BaseException:
     """The exception for an engine failure status (see negamax._engine.STATUS_NAMES)."""
     name = type(game).__name__
     if status == "too_many_moves":
+        safe = " or generate_safe_moves" if getattr(native, "has_safe_moves", False) else ""
         return GameContractError(f"{name} generated more moves than its max_moves = "
-                                 f"{native.max_moves} (or a negative count): raise max_moves")
+                                 f"{native.max_moves} (or a negative count; generate_moves{safe} "
+                                 f"returns the count): raise max_moves, or fix the count")
     if status == "too_deep":
         return GameContractError(f"{name} went on past its max_ply = {native.max_ply} plies: "
                                  f"raise max_ply, or search to a depth below it (a native "

@@ -127,10 +127,15 @@ def overrides(game: Game, name: str) -> bool:
     up (the instance, then its class): the method the search then calls. Set to None, on the
     class or on the instance (``key = None``), it says the game has none: the default holds.
     Anything else there must be callable (TypeError)."""
+    found = optional_method(game, name)
+    return found is not None and getattr(found, "__func__", None) is not getattr(Game, name)
+
+
+def optional_method(game: Game, name: str) -> Any:
+    """The game's `name` as Python looks it up, or None where it has none or it is set to
+    None; TypeError naming it when it is anything else that cannot be called."""
     found = getattr(game, name, None)
-    if found is None or getattr(found, "__func__", None) is getattr(Game, name):
-        return False
-    if not callable(found):
+    if found is not None and not callable(found):
         raise TypeError(f"{type(game).__name__}.{name} must be a method or None, not "
                         f"{type(found).__name__}")
-    return True
+    return found
