@@ -115,17 +115,19 @@ def test_search_scores_a_repeated_position_as_a_draw():
     for move in ("c3b1", "h6h7", "b1c3", "h7h6"):
         game.play(move)
     assert game.outcome() is None and game.evaluate() < -500
-    # Inside the search, going back to b1 repeats a position once: scored a draw, White's best.
+    # Going back to b1 repeats a position of the game once: its second occurrence, no draw
+    # by the rules (which want three), so no draw inside the search either.
+    for depth in (1, 2):
+        assert nm.search(game, depth=depth).value < -500
+    # Knight to b1 again, and home by a3 while the queen steps aside and back: now b1 with
+    # the queen on h6 would be that position's third occurrence, a draw, White's best.
+    for move in ("c3b1", "h6g6", "b1a3", "g6h6"):
+        game.play(move)
+        assert game.outcome() is None
     for depth in (1, 2):
         result = nm.search(game, depth=depth)
-        assert result.best_move == "c3b1" and result.value == 0
-    # In the game itself the position has occurred twice only: play goes on.
-    game.play("c3b1")
-    assert game.outcome() is None
-    game.play("h6h7")
-    assert game.outcome() is None                      # twice too
-    game.play("b1c3")
-    game.play("h7h6")
+        assert result.best_move == "a3b1" and result.value == 0
+    game.play("a3b1")
     assert game.outcome().termination.name == "THREEFOLD_REPETITION"
 
 

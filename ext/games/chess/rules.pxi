@@ -46,14 +46,25 @@ cdef inline int plies_since_occurrence(const Position* p, int nth) noexcept nogi
     return 0
 
 cdef inline int draw_status(const Position* p, int played_ply) noexcept nogil:
-    """The draw by rule at a position where the side to move has a legal move, or ONGOING."""
+    """The draw by rule at a position where the side to move has a legal move, or ONGOING.
+
+    Inside a search (past the last played move) a position scores as a draw when it occurred
+    before on the search path, after its root: both sides chose that cycle, and could go
+    round it again to the third occurrence. One that occurred only at the root or in the
+    game before it must have occurred twice there: the threefold of the rules. (Counting a
+    single earlier occurrence in the game was no rule: it made mates that pass through it
+    look longer, and since such draws depend on the game, the table could keep none of the
+    results they decided: a king-and-queen ending with one move played solved 100 times
+    slower than from its FEN.)"""
+    cdef int nearest
     if insufficient_material(p):
         return STATUS_INSUFFICIENT_MATERIAL
     if p.halfmove_clock >= 100:
         return STATUS_FIFTY_MOVES
     if p.halfmove_clock >= 4:
         if p.ply > played_ply:
-            if plies_since_occurrence(p, 1) > 0:
+            nearest = plies_since_occurrence(p, 1)
+            if nearest > 0 and (p.ply - nearest > played_ply or plies_since_occurrence(p, 2) > 0):
                 return STATUS_REPETITION_IN_SEARCH
         elif plies_since_occurrence(p, 2) > 0:
             return STATUS_THREEFOLD_REPETITION
