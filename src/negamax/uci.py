@@ -287,7 +287,6 @@ class UciEngine:
         going_on = self._new_game(" ".join(fields))
         return going_on if not going_on.is_terminal() else game
 
-
     def _root_moves(self, go: GoCommand, game: Any) -> Optional[List[str]]:
         """The legal moves of `go searchmoves` (None: search every move). Moves that are not
         legal are explained and left out; if none is left, every move is searched."""

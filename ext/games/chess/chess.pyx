@@ -232,17 +232,12 @@ cdef class Chess(NativeGame):
         return self.status() != STATUS_ONGOING
 
     cdef int repetition_distance(self) noexcept nogil:
-        """At a draw by repetition inside a search, how many plies back the position occurred:
-        the draw holds only on a path through that ply. The nearest occurrence when it lies
-        on the search path past the root; else (a threefold with the game, see draw_status)
-        the second, in the game before the search. 0 at every other position."""
-        cdef int nearest
+        """At a draw by repetition inside a search, how many plies back the position occurred
+        (see search_repetition_distance): the draw holds only on a path through that ply. 0
+        at every other position."""
         if self.status() != STATUS_REPETITION_IN_SEARCH:
             return 0
-        nearest = plies_since_occurrence(&self.pos, 1)
-        if self.pos.ply - nearest > self.played:
-            return nearest
-        return plies_since_occurrence(&self.pos, 2)
+        return search_repetition_distance(&self.pos, self.played)
 
     cdef Score static_evaluation(self) noexcept nogil:
         cdef uint64_t serial = self.pos.node_serials[self.pos.ply]

@@ -45,26 +45,33 @@ cdef inline int plies_since_occurrence(const Position* p, int nth) noexcept nogi
         i -= 2
     return 0
 
-cdef inline int draw_status(const Position* p, int played_ply) noexcept nogil:
-    """The draw by rule at a position where the side to move has a legal move, or ONGOING.
+cdef inline int search_repetition_distance(const Position* p, int played_ply) noexcept nogil:
+    """Inside a search (past the last played move): plies back to the occurrence that makes
+    this position a draw by repetition, or 0 when it is none.
 
-    Inside a search (past the last played move) a position scores as a draw when it occurred
-    before on the search path, after its root: both sides chose that cycle, and could go
-    round it again to the third occurrence. One that occurred only at the root or in the
-    game before it must have occurred twice there: the threefold of the rules. (Counting a
-    single earlier occurrence in the game was no rule: it made mates that pass through it
-    look longer, and since such draws depend on the game, the table could keep none of the
-    results they decided: a king-and-queen ending with one move played solved 100 times
-    slower than from its FEN.)"""
-    cdef int nearest
+    A position that occurred before on the search path, after its root, is a draw: both
+    sides chose that cycle, and could go round it again to the third occurrence (the
+    nearest occurrence is returned). One that occurred only at the root or in the game
+    before it must have occurred twice there: the threefold of the rules (the second
+    occurrence, in the game, is returned). (Counting a single earlier occurrence in the game
+    was no rule: it made mates that pass through it look longer, and since such draws
+    depend on the game, the table could keep none of the results they decided: a
+    king-and-queen ending with one move played solved 100 times slower than from its FEN.)"""
+    cdef int nearest = plies_since_occurrence(p, 1)
+    if nearest == 0 or p.ply - nearest > played_ply:
+        return nearest
+    return plies_since_occurrence(p, 2)
+
+cdef inline int draw_status(const Position* p, int played_ply) noexcept nogil:
+    """The draw by rule at a position where the side to move has a legal move, or ONGOING
+    (repetitions inside a search: see search_repetition_distance)."""
     if insufficient_material(p):
         return STATUS_INSUFFICIENT_MATERIAL
     if p.halfmove_clock >= 100:
         return STATUS_FIFTY_MOVES
     if p.halfmove_clock >= 4:
         if p.ply > played_ply:
-            nearest = plies_since_occurrence(p, 1)
-            if nearest > 0 and (p.ply - nearest > played_ply or plies_since_occurrence(p, 2) > 0):
+            if search_repetition_distance(p, played_ply) > 0:
                 return STATUS_REPETITION_IN_SEARCH
         elif plies_since_occurrence(p, 2) > 0:
             return STATUS_THREEFOLD_REPETITION
