@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import chess
+import numpy as np
 import pytest
 
 import negamax as nm
@@ -269,6 +270,14 @@ def test_bad_root_moves_raise_named_errors():
         nm.search(game, root_moves=[0, 9])
     with pytest.raises(ValueError, match="True is not a legal move"):
         nm.search(game, root_moves=[True])
+    # numpy's bool and a float are no integer moves either, as play() refuses them
+    tree = nm.trees.from_nested([[[3, 4], [8, [-2, 10], 5]], 7])
+    for move in (np.bool_(True), 1.0, np.float64(1.0)):
+        with pytest.raises(ValueError, match="is not a legal move"):
+            nm.search(tree, root_moves=[move])
+        with pytest.raises(ValueError, match="is not a legal move"):
+            nm.search(game, root_moves=[move])
+    assert nm.search(tree, root_moves=[np.int64(1)]).value == 7     # an integer of numpy's: move 1
     with pytest.raises(ValueError, match="'e2e5' is not a legal move"):
         nm.search(Chess(), root_moves=["e2e4", "e2e5"])
     with pytest.raises(ValueError, match="the game is over"):

@@ -73,6 +73,27 @@ def test_effective_branching_factor_known_values():
     assert math.isclose(nm.theory.effective_branching_factor(count, 8), 4.0, rel_tol=0.15)
 
 
+def test_effective_branching_factor_of_a_perfect_power_is_its_root_exactly():
+    # minimax's b**d leaves give b itself, not b within a rounding error
+    for b in range(1, 33):
+        for d in range(1, 13):
+            assert nm.theory.effective_branching_factor(b ** d, d) == b
+
+
+def test_effective_branching_factor_takes_counts_beyond_a_float():
+    assert nm.theory.effective_branching_factor(10 ** 400, 400) == 10.0
+    assert nm.theory.effective_branching_factor(10 ** 400 + 1, 400) == pytest.approx(10.0)
+    with pytest.raises(ValueError, match="beyond a float"):
+        nm.theory.effective_branching_factor(2 ** 2000, 1)
+
+
+def test_tree_nodes_is_the_sum_of_the_levels():
+    for b in (1, 2, 3, 7, 20):
+        for d in (0, 1, 2, 5, 9):
+            assert nm.theory.tree_nodes(b, d) == sum(b ** level for level in range(d + 1))
+    assert nm.theory.tree_nodes(2, 10 ** 5) == 2 ** (10 ** 5 + 1) - 1     # closed form: at once
+
+
 @pytest.mark.parametrize("count,depth,error,name", [
     ("8", 2, TypeError, "count"), (8, None, TypeError, "depth"), (8, True, TypeError, "depth"),
     (8, 1.5, TypeError, "depth"), (8, float("inf"), TypeError, "depth"),

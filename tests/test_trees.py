@@ -327,3 +327,58 @@ def test_from_arrays_measures_a_deep_tree_in_a_step_per_level():
     # A bushy tree: the height is the longest path, not a count of nodes.
     counts = np.array([3, 2, 0, 1, 0, 0, 1, 0], dtype=np.int64)
     assert nm.trees.from_arrays(counts, np.zeros(8, dtype=np.int64)).height == 3
+
+
+# --- the tree classes themselves: their constructors are private, but reachable ----------------
+
+def test_a_tree_made_by_new_alone_reads_nothing_and_refuses_a_search():
+    # Each layout points its arrays at a one-leaf tree until it is built: no read past them.
+    for kind in (nm.trees.UniformTree, nm.trees.ExplicitTree):
+        bare = kind.__new__(kind)
+        assert bare.legal_moves() == [] and bare.is_terminal() and bare.evaluate() == 0
+        with pytest.raises(TypeError, match="made by __new__ alone"):
+            nm.search(bare)
+
+
+@pytest.mark.parametrize("arguments,error,match", [
+    ((2, -1, [0], True, "random"), ValueError, "height"),
+    ((0, 2, [0], True, "random"), ValueError, "branching"),
+    ((2, 3, np.full(8, -2 ** 31), True, "random"), ValueError, "leaf_scores"),
+    ((2, 3, np.zeros(7, dtype=np.int32), True, "random"), ValueError, "8 leaves, got 7"),
+    ((2, 3, np.zeros(8), True, "random"), TypeError, "integer dtype"),
+    ((2, 3, np.zeros(8, dtype=np.int32), "yes", "random"), TypeError, "maximizing"),
+    ((2 ** 20, 2, [0], True, "random"), ValueError, "2\\*\\*28"),
+])
+def test_uniform_tree_constructor_checks_its_arguments(arguments, error, match):
+    with pytest.raises(error, match=match):
+        nm.trees.UniformTree(*arguments)
+
+
+@pytest.mark.parametrize("arguments,error,match", [
+    (([5, 6, 7], [0, 0], 1, True, 1), ValueError, "child_start must run from 1"),
+    (([1, 2], [0, 0], 1, True, 1), ValueError, "3 entries"),
+    (([1, 3, 2, 3], [0, 0, 0], 1, True, 2), ValueError, "never decrease"),
+    (([1, 1, 3, 3], [0, 0, 0], 1, True, 2), ValueError, "children after the node"),
+    (([1, 2, 2], [0, 0], 5, True, 1), ValueError, "height is 5, but the tree is 1"),
+    (([1, 3, 3, 3], [0, 0, 0], 1, True, 1), ValueError, "max_children is 1"),
+    (([1, 2, 2], [0, 2 ** 31 - 1], 1, True, 1), ValueError, "scores"),
+    (([1, 2, 2], [0, 0], 1, True, 1, 2 ** 40), ValueError, "internal_score"),
+    (([1.0, 2.0, 2.0], [0, 0], 1, True, 1), TypeError, "integer dtype"),
+])
+def test_explicit_tree_constructor_checks_its_arguments(arguments, error, match):
+    with pytest.raises(error, match=match):
+        nm.trees.ExplicitTree(*arguments)
+
+
+def test_explicit_tree_constructor_takes_a_well_formed_tree():
+    # Seed 003's tree [[[3, 4], [8, [-2, 10], 5]], 7] numbered breadth-first by hand: the
+    # root's children are nodes 1 and 2 (7), node 1's are 3 and 4, node 3's the leaves 5 (3)
+    # and 6 (4), node 4's 7 (8), 8 and 9 (5), node 8's 10 (-2) and 11 (10). The seed: 7.
+    starts = [1, 3, 5, 5, 7, 10, 10, 10, 10, 12, 12, 12, 12]
+    scores = [0, 0, 7, 0, 0, 3, 4, 8, 0, 5, -2, 10]
+    tree = nm.trees.ExplicitTree(starts, scores, 4, True, 3)
+    for algorithm in ALGORITHMS:
+        assert nm.search(tree, algorithm=algorithm).value == 7, algorithm
+    assert list(tree.leaf_values) == [3, 4, 8, -2, 10, 5, 7]
+    # MIN at the root: min(max(min(3, 4), min(8, max(-2, 10), 5)), 7) = min(max(3, 5), 7)
+    assert nm.search(nm.trees.ExplicitTree(starts, scores, 4, False, 3)).value == 5

@@ -11,6 +11,8 @@ import numbers
 import threading
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
+import numpy as np
+
 from negamax._engine import Searcher, StopSignal, TranspositionTable, run_many
 from negamax._python_game import PythonGameAdapter
 from negamax.errors import GameContractError, error_for_status
@@ -470,13 +472,22 @@ def _root_move_codes(native: NativeGame, root_moves: Any) -> List[int]:
 
 
 def _same_move(name: Any, move: Any) -> bool:
-    """`move == name`, for any objects (a comparison that fails or gives no bool is False)."""
-    if isinstance(move, bool) != isinstance(name, bool):
+    """`move == name`, for any objects (a comparison that fails or gives no bool is False).
+    As play() takes them: a bool (Python's or numpy's) is no integer move, nor is a number
+    that is not an integer (1.0 is no move 1)."""
+    if _is_bool(move) != _is_bool(name):
         return False           # True is no move 1
+    if (isinstance(name, numbers.Integral) and isinstance(move, numbers.Number)
+            and not isinstance(move, numbers.Integral)):
+        return False
     try:
         return bool(name == move)
     except Exception:
         return False
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, (bool, np.bool_))
 
 
 def _native_copy(game: Any, maximizing: Any) -> NativeGame:

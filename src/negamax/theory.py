@@ -51,18 +51,38 @@ def alphabeta_worst_leaves(branching: int, depth: int) -> int:
 def tree_nodes(branching: int, depth: int) -> int:
     """Nodes of a uniform tree, root and leaves included: 1 + b + ... + b**d."""
     branching, depth = _check(branching, depth)
-    return sum(branching ** level for level in range(depth + 1))
+    if branching == 1:
+        return depth + 1
+    return (branching ** (depth + 1) - 1) // (branching - 1)
+
+
+_LOG_FLOAT_MAX = math.log(2.0 ** 1023) + math.log(2.0)   # ln of the largest finite float, near enough
 
 
 def effective_branching_factor(count: float, depth: int) -> float:
     """The branching factor b* of a uniform tree with `count` leaves at `depth`: count**(1/d).
 
-    For alpha-beta with perfect ordering it tends to sqrt(b); for minimax it is b."""
+    For alpha-beta with perfect ordering it tends to sqrt(b); for minimax it is b, exactly:
+    an integer count that is a whole number's d-th power gives that number. Counts may be
+    any size (minimax_leaves makes integers far beyond a float's range)."""
     depth = _whole("depth", depth)
     if depth <= 0:
         raise ValueError(f"depth must be positive, got {depth}")
     if isinstance(count, bool) or not isinstance(count, numbers.Real):
         raise TypeError(f"count must be a number, not {type(count).__name__}")
-    if not math.isfinite(count) or count <= 0:
+    if isinstance(count, numbers.Integral):
+        count = int(count)         # exact: math.log takes ints of any size
+    elif not math.isfinite(count):
         raise ValueError(f"count must be a positive finite number, got {count}")
-    return math.exp(math.log(count) / depth)
+    if count <= 0:
+        raise ValueError(f"count must be a positive finite number, got {count}")
+    exponent = math.log(count) / depth
+    if exponent > _LOG_FLOAT_MAX:
+        raise ValueError(f"count**(1/depth) is beyond a float's range (count has "
+                         f"{count.bit_length() if isinstance(count, int) else '?'} bits, depth {depth})")
+    estimate = math.exp(exponent)
+    if isinstance(count, int):
+        root = round(estimate)
+        if root ** depth == count:      # a perfect power: its root, without rounding error
+            return float(root)
+    return estimate

@@ -15,7 +15,13 @@ cimport cython
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
 
-from negamax.game cimport EVAL_LIMIT, Move, NativeGame, Score
+from negamax.game cimport EVAL_LIMIT, WIN, Move, NativeGame, Score
+
+from negamax.scores import MAX_PLY
+
+# The constructors below are private (negamax.trees builds every tree), but reachable: they
+# check what the search relies on, so that no argument makes it read outside the arrays.
+MAX_LEAVES = 2 ** 28         # negamax.trees.MAX_UNIFORM_LEAVES
 
 
 cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
@@ -33,18 +39,25 @@ cdef class TreeGame(NativeGame):
 
     cdef int64_t* node_stack        # node index at each ply of the current path
     cdef object _node_stack_array   # owns node_stack
+    cdef int64_t root_only_stack[1]  # node_stack of a tree made by __new__ alone
     cdef int ply                    # current depth in the tree (root = 0)
-    cdef public bint maximizing     # is MAX to move at the root?
+    cdef bint max_at_root           # is MAX to move at the root? (the maximizing property)
     cdef int tree_height            # longest root-to-leaf path, in plies
     cdef int32_t internal_score     # static score of an internal node cut by a depth limit
     cdef object _values_of_scores   # None (scores are the values) or tuple: rank -> value
     cdef object _leaf_values        # leaf values left to right, MAX terms (numpy array)
 
+    def __cinit__(self, *args, **kwargs):
+        # A tree made by __new__ alone (never by negamax.trees) is its root, a leaf: each
+        # layout's __cinit__ points its arrays at such a tree, so nothing reads past them.
+        self.root_only_stack[0] = 0
+        self.node_stack = self.root_only_stack
+
     cdef void init_tree(self, int height, bint maximizing, int32_t internal_score,
                         values_of_scores, leaf_values):
         self.tree_height = height
         self.max_ply = height
-        self.maximizing = maximizing
+        self.max_at_root = maximizing
         self.internal_score = internal_score
         self._values_of_scores = values_of_scores
         self._leaf_values = leaf_values
@@ -55,8 +68,12 @@ cdef class TreeGame(NativeGame):
         self.has_order_hints = False   # children are searched in their stored order
         self.has_keys = True           # a node's index is its key
 
-    cdef void copy_tree_into(self, TreeGame other):
-        other.init_tree(self.tree_height, self.maximizing, self.internal_score,
+    cdef void copy_tree_into(self, TreeGame other) except *:
+        if self._node_stack_array is None:
+            raise TypeError(f"this {type(self).__name__} was made by __new__ alone and holds no "
+                            f"tree: make trees with negamax.trees.uniform(), from_nested() or "
+                            f"from_arrays()")
+        other.init_tree(self.tree_height, self.max_at_root, self.internal_score,
                         self._values_of_scores, self._leaf_values)
         self.copy_base_into(other)        # after init_tree: the flags set on this tree are kept
         other._node_stack_array[:] = self._node_stack_array
@@ -64,7 +81,7 @@ cdef class TreeGame(NativeGame):
 
     cdef inline Score from_side_to_move(self, int32_t score) noexcept nogil:
         # MAX moves at even plies when MAX is at the root, at odd plies otherwise.
-        if self.maximizing == ((self.ply & 1) == 0):
+        if self.max_at_root == ((self.ply & 1) == 0):
             return score
         return -score
 
@@ -109,7 +126,16 @@ cdef class TreeGame(NativeGame):
     @property
     def to_move(self):
         """+1 when MAX is to move at the current node, -1 when MIN is."""
-        return 1 if self.maximizing == ((self.ply & 1) == 0) else -1
+        return 1 if self.max_at_root == ((self.ply & 1) == 0) else -1
+
+    @property
+    def maximizing(self):
+        """True when MAX is to move at the root (a bool; setting anything else is a TypeError)."""
+        return bool(self.max_at_root)
+
+    @maximizing.setter
+    def maximizing(self, value):
+        self.max_at_root = checked_bool("maximizing", value)
 
     @property
     def node(self):
@@ -127,32 +153,43 @@ cdef class TreeGame(NativeGame):
 cdef class UniformTree(TreeGame):
     """A complete tree with `branching` children per internal node and leaves at `height`."""
 
-    cdef public int branching
+    cdef readonly int branching     # readonly: the search sizes its buffers by it
     cdef int64_t internal_nodes     # nodes above the leaf level
     cdef int32_t* leaf_scores       # b**height scores, MAX terms, heap order
+    cdef int32_t root_only_score[1]  # leaf_scores of a tree made by __new__ alone
     cdef object _leaf_scores_array
     cdef bint plain_scores          # every leaf score lies within +-EVAL_LIMIT (no win scores)
-    cdef public str ordering
+    cdef readonly str ordering
 
-    def __init__(self, int branching, int height, leaf_scores, bint maximizing,
-                 str ordering, values_of_scores=None, leaf_values=None):
+    def __cinit__(self, *args, **kwargs):
+        self.root_only_score[0] = 0
+        self.leaf_scores = self.root_only_score     # internal_nodes 0: the root is the leaf
+
+    def __init__(self, branching, height, leaf_scores, maximizing, str ordering,
+                 values_of_scores=None, leaf_values=None):
         """Private: use negamax.trees.uniform()."""
         cdef int level
         cdef int64_t width = 1
-        self.branching = branching
-        self.ordering = ordering
-        self.internal_nodes = 0
+        branching = checked_int("branching", branching, 1, MAX_LEAVES)
+        height = checked_int("height", height, 0, MAX_PLY)
+        internal_nodes = 0
         for level in range(height):
-            self.internal_nodes += width
+            internal_nodes += width
             width *= branching
-        scores = np.ascontiguousarray(leaf_scores, dtype=np.int32)
-        if scores.ndim != 1 or scores.shape[0] != width:
+            if width > MAX_LEAVES:
+                raise ValueError(f"a uniform tree of branching {branching} and depth {height} "
+                                 f"has more than 2**28 leaves")
+        scores = checked_scores("leaf_scores", leaf_scores, WIN)   # wins and losses too
+        if scores.shape[0] != width:
             raise ValueError(f"a uniform tree of branching {branching} and depth {height} "
                              f"has {width} leaves, got {scores.shape[0]} scores")
+        self.branching = branching
+        self.ordering = ordering
+        self.internal_nodes = internal_nodes
         self.set_scores(scores)
         self.plain_scores = bool(-EVAL_LIMIT <= scores.min() and scores.max() <= EVAL_LIMIT)
         self.max_moves = branching
-        self.init_tree(height, maximizing, 0, values_of_scores,
+        self.init_tree(height, checked_bool("maximizing", maximizing), 0, values_of_scores,
                        scores if leaf_values is None else leaf_values)
 
     cdef void set_scores(self, scores):
@@ -210,7 +247,7 @@ cdef class UniformTree(TreeGame):
 
     def __repr__(self):
         return (f"<UniformTree branching={self.branching} depth={self.tree_height} "
-                f"ordering={self.ordering!r} maximizing={bool(self.maximizing)}>")
+                f"ordering={self.ordering!r} maximizing={bool(self.max_at_root)}>")
 
 
 @cython.final
@@ -219,16 +256,38 @@ cdef class ExplicitTree(TreeGame):
 
     cdef int64_t* child_start       # children of node i: child_start[i] .. child_start[i+1]-1
     cdef int32_t* scores            # score of each node, MAX terms (internal nodes: static value)
+    cdef int64_t root_only_starts[2]  # the arrays of a tree made by __new__ alone: one leaf
+    cdef int32_t root_only_score[1]
     cdef object _child_start_array
     cdef object _scores_array
 
-    def __init__(self, child_start, scores, int height, bint maximizing, int max_children,
-                 int32_t internal_score=0, values_of_scores=None, leaf_values=None):
+    def __cinit__(self, *args, **kwargs):
+        self.root_only_starts[0] = self.root_only_starts[1] = 1
+        self.root_only_score[0] = 0
+        self.child_start = self.root_only_starts
+        self.scores = self.root_only_score
+
+    def __init__(self, child_start, scores, height, maximizing, max_children,
+                 internal_score=0, values_of_scores=None, leaf_values=None):
         """Private: use negamax.trees.from_nested() or negamax.trees.from_arrays()."""
-        self.set_arrays(np.ascontiguousarray(child_start, dtype=np.int64),
-                        np.ascontiguousarray(scores, dtype=np.int32))
+        node_scores = checked_scores("scores", scores, EVAL_LIMIT)
+        starts = checked_starts(child_start, node_scores.shape[0])
+        most_children = int(np.diff(starts).max())
+        max_children = checked_int("max_children", max_children, 0, 2 ** 31 - 1)
+        if max_children < most_children:
+            raise ValueError(f"max_children is {max_children}, but a node has {most_children} children")
+        height = checked_int("height", height, 0, MAX_PLY)
+        if height != breadth_first_height(starts):
+            raise ValueError(f"height is {height}, but the tree is {breadth_first_height(starts)} "
+                             f"plies deep")
+        internal_score = checked_int("internal_score", internal_score, -EVAL_LIMIT, EVAL_LIMIT)
+        self.set_arrays(starts, node_scores)
         self.max_moves = max(1, max_children)
-        self.init_tree(height, maximizing, internal_score, values_of_scores, leaf_values)
+        if leaf_values is None:
+            leaf_values = node_scores[leaves_left_to_right(starts)]
+            leaf_values.flags.writeable = False
+        self.init_tree(height, checked_bool("maximizing", maximizing), internal_score,
+                       values_of_scores, leaf_values)
 
     cdef void set_arrays(self, child_start, scores):
         cdef int64_t[::1] start_view = child_start
@@ -276,7 +335,82 @@ cdef class ExplicitTree(TreeGame):
 
     def __repr__(self):
         return (f"<ExplicitTree nodes={self.num_nodes} leaves={self.num_leaves} "
-                f"height={self.tree_height} maximizing={bool(self.maximizing)}>")
+                f"height={self.tree_height} maximizing={bool(self.max_at_root)}>")
+
+
+# --- checks of the private constructors ------------------------------------------------------
+
+def checked_bool(str name, value):
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+    return bool(value)
+
+
+def checked_int(str name, value, low, high):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be in {low}..{high}, got {value}")
+    return int(value)
+
+
+def checked_scores(str name, scores, int64_t limit):
+    """Scores as a contiguous int32 array of at least one score, each within +-limit."""
+    array = np.asarray(scores)
+    if array.ndim != 1 or array.shape[0] == 0:
+        raise ValueError(f"{name} must be a non-empty one-dimensional array, got shape {array.shape}")
+    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+        raise TypeError(f"{name} must have an integer dtype, not {array.dtype}")
+    if int(array.min()) < -limit or int(array.max()) > limit:
+        raise ValueError(f"{name} must lie within +-{limit}")
+    return np.ascontiguousarray(array, dtype=np.int32)
+
+
+def checked_starts(child_start, Py_ssize_t count):
+    """child_start of an ExplicitTree of `count` nodes, as a contiguous int64 array: the
+    children of node i are child_start[i] .. child_start[i+1]-1, numbered after i, and
+    together they are every node but the root, in order."""
+    array = np.asarray(child_start)
+    if array.ndim != 1 or array.shape[0] != count + 1:
+        raise ValueError(f"child_start must hold {count + 1} entries (one per node, and one "
+                         f"more), got shape {array.shape}")
+    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+        raise TypeError(f"child_start must have an integer dtype, not {array.dtype}")
+    starts = np.ascontiguousarray(array, dtype=np.int64)
+    if starts[0] != 1 or starts[count] != count:
+        raise ValueError(f"child_start must run from 1 (the root's first child) to {count}")
+    counts = np.diff(starts)
+    if (counts < 0).any() or int(counts.max()) >= 2 ** 31:
+        raise ValueError("child_start must never decrease, nor by 2**31 or more at once")
+    if (starts[:count][counts > 0] <= np.flatnonzero(counts > 0)).any():
+        raise ValueError("child_start must number each node's children after the node")
+    return starts
+
+
+def leaves_left_to_right(starts):
+    """The leaves of checked child_start, in depth-first (left to right) order."""
+    leaves = []
+    stack = [0]
+    while stack:
+        node = stack.pop()
+        first, end = int(starts[node]), int(starts[node + 1])
+        if first == end:
+            leaves.append(node)
+        else:
+            stack.extend(range(end - 1, first - 1, -1))
+    return np.asarray(leaves, dtype=np.int64)
+
+
+cdef int breadth_first_height(starts) except -1:
+    """The depth of the deepest node of checked child_start: its levels are contiguous
+    ranges, each the children of the one before."""
+    cdef int64_t first = 0, end = 1
+    cdef int height = 0
+    while True:
+        first, end = starts[first], starts[end]
+        if first >= end:
+            return height
+        height += 1
 
 
 # --- the search, compiled for this game (see ext/engine/kernels.pxi) -------------------------

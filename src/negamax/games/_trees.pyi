@@ -28,10 +28,13 @@ class TreeGame(NativeGame):
 class UniformTree(TreeGame):
     """A complete tree stored in heap order (only the leaf values are stored)."""
 
-    branching: int
-    ordering: str
+    @property
+    def branching(self) -> int: ...
+    @property
+    def ordering(self) -> str: ...
     def __init__(self, branching: int, height: int, leaf_scores: npt.ArrayLike, maximizing: bool,
-                 ordering: str, values_of_scores: Any = ..., leaf_values: Any = ...) -> None: ...
+                 ordering: str, values_of_scores: Any = ..., leaf_values: Any = ...) -> None:
+        """Private: use negamax.trees.uniform() (the arguments are checked all the same)."""
     @property
     def num_nodes(self) -> int: ...
     def copy(self) -> "UniformTree": ...
