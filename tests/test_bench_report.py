@@ -128,6 +128,11 @@ def test_missing_matplotlib_is_a_clear_error_before_measuring(tmp_path, monkeypa
     (["--game-depth", "tictactoe:0"], "at least 1"),
     (["--max-leaves", "0"], "--max-leaves"),
     (["--repeat", "0"], "--repeat"),
+    (["--games", "tictactoe,tictactoe"], "tictactoe is given twice"),
+    (["--game-depth", "tictactoe:2,tictactoe:3"], "tictactoe is given twice"),
+    (["--games", "tictactoe", "--game-depth", "connect4:3"], "not among --games"),
+    (["--games", "x" * 500], "500 characters"),
+    (["--signature", "--grid", "2:3"], "--signature takes no other option"),
 ])
 def test_bad_options_give_a_message_and_exit_2(arguments, message, capsys):
     assert main(["bench", *arguments, "--no-progress"]) == 2
@@ -191,3 +196,35 @@ def test_peers_say_plainly_which_are_missing(monkeypatch, capsys):
     assert len(missing) == 5          # easyAI three ways, aima3, OpenSpiel
     for distribution in ("easyAI", "aima3", "open_spiel"):
         assert any(f"pip install {distribution}" in line for line in missing), distribution
+
+
+def test_ctrl_c_inside_a_search_stops_the_report(monkeypatch, capsys):
+    # A search that Ctrl-C stops returns its best so far (StopReason.INTERRUPTED) instead of
+    # raising; the report must stop all the same, and write nothing it measured.
+    import os
+    import signal
+    import threading
+    import time
+    from negamax.bench import cli as bench_cli
+    seen = []
+
+    def a_long_search(settings, progress):
+        progress.step("a long search")
+        seen.append(nm.search(nm.games.ConnectFour(), time_limit=60))
+        progress.advance()
+        return {"problems": []}
+
+    monkeypatch.setattr(bench_cli, "build_report", a_long_search)
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    try:
+        status = main(["bench", "--no-progress", "--grid", "2:2"])
+    finally:
+        timer.cancel()
+    assert status == 130
+    assert time.monotonic() - started < 30
+    assert seen and seen[0].stop_reason is nm.StopReason.INTERRUPTED
+    captured = capsys.readouterr()
+    assert "interrupted" in captured.err and "All checks passed" not in captured.out
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler     # put back

@@ -76,3 +76,13 @@ def test_the_full_report_times_fifteen_middlegames_best_of_three():
     assert len(set(fens)) == 15
     for game in chess_full["games"]:
         assert not game.is_terminal() and len(game.legal_moves()) > 10    # a middlegame
+
+
+def test_the_section_runs_only_the_games_of_games():
+    def settings(games):
+        return ReportSettings(mode="quick", tree_grid=((2, 2),), max_leaves=10, games=games)
+    assert threads.steps(settings(None)) == 2
+    assert [w["games"][0].__class__.__name__ for w in threads._workloads(settings(("chess",)))] == ["Chess"]
+    assert threads.steps(settings(("tictactoe", "checkers"))) == 0
+    section = threads.measure(settings(("tictactoe",)), Progress(0, enabled=False, stream=io.StringIO()))
+    assert section["rows"] == [] and threads.tables(section) == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures as cf
 import io
+import pickle
 import sys
 from pathlib import Path
 
@@ -227,3 +228,15 @@ def test_loading_a_file_that_is_no_book_says_so(tmp_path):
     np.save(path, np.array([object()], dtype=object))
     with pytest.raises(ValueError, match="is not an opening book .*pickled data"):
         OpeningBook.load(path)
+
+
+def test_a_text_file_is_no_book_and_no_pickle(tmp_path):
+    # numpy calls anything that is neither .npy nor .npz "pickled data"; a text file is not
+    path = tmp_path / "notes.txt"
+    path.write_text("hello\n")
+    with pytest.raises(ValueError, match="is not an opening book .*not a .npz file"):
+        OpeningBook.load(path)
+    pickled = tmp_path / "list.pkl"
+    pickled.write_bytes(pickle.dumps([1, 2]))
+    with pytest.raises(ValueError, match="is not an opening book .*pickled data"):
+        OpeningBook.load(pickled)

@@ -248,3 +248,64 @@ def test_a_depth_that_reaches_every_end_reports_the_exact_value(capsys, argv, wo
     value_line = next(line for line in capsys.readouterr().out.splitlines()
                       if line.startswith("value"))
     assert value_line.endswith(words)
+
+
+# --- from a fourth adversarial round ----------------------------------------------------------
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/dev/full is Linux's")
+@pytest.mark.parametrize("argv", [["search", "tictactoe"], ["perft", "chess", "2"], ["bench", "--signature"]])
+def test_output_that_cannot_be_written_is_one_line_not_a_traceback(argv):
+    import subprocess
+    with open("/dev/full", "w") as full:
+        completed = subprocess.run([sys.executable, "-m", "negamax", *argv], stdout=full,
+                                   stderr=subprocess.PIPE, text=True, timeout=120)
+    assert completed.returncode == 1
+    assert "Traceback" not in completed.stderr
+    assert "cannot write the output" in completed.stderr and "No space left" in completed.stderr
+
+
+@pytest.mark.parametrize("argv", [["uci"], ["analyze", "-"], ["play", "tictactoe"]])
+def test_a_closed_stdin_reads_as_empty_input(argv):
+    import subprocess
+    completed = subprocess.run([sys.executable, "-m", "negamax", *argv], stdin=subprocess.DEVNULL,
+                               capture_output=True, text=True, timeout=120)
+    closed = subprocess.run([sys.executable, "-c",
+                             "import os, sys, runpy; os.close(0); sys.stdin = None; "
+                             f"sys.argv = ['negamax', *{argv!r}]; "
+                             "runpy.run_module('negamax', run_name='__main__')"],
+                            capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in closed.stderr, closed.stderr
+    assert closed.returncode == completed.returncode
+
+
+def test_checkers_and_chess_searches_need_a_bound(capsys, tmp_path):
+    assert main(["search", "checkers"]) == 2
+    assert "checkers needs a limit" in capsys.readouterr().err
+    positions = tmp_path / "positions.txt"
+    positions.write_text("tictactoe\nchess\n")
+    assert main(["analyze", str(positions), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "line 2" in err and "no practical bound" in err
+    assert main(["search", "checkers", "W:W32:B1", "--depth", "3"]) == 0
+
+
+def test_an_opening_book_is_refused_for_other_games(capsys, tmp_path):
+    for argv in (["play", "chess"], ["play", "checkers"], ["solve", "tictactoe", ""]):
+        assert main([*argv, "--book", str(tmp_path / "book.npz")]) == 2
+        assert "opening books are for connect4" in capsys.readouterr().err
+
+
+def test_play_says_what_a_move_must_be():
+    out = io.StringIO()
+    answers = iter(["abc", "", "q"])
+    args = argparse.Namespace(game="connect4", engine_first=False, think=0.05)
+    assert cli_games.play_command(args, read=lambda prompt: next(answers), out=out) == 0
+    assert "'abc' is not a column number" in out.getvalue()
+    assert "'' is not a column number" in out.getvalue()
+    assert "invalid literal" not in out.getvalue()
+
+
+def test_a_chess_game_that_ends_in_a_draw_says_how():
+    from negamax import cli_chess
+    game = nm.games.Chess("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    assert cli_chess._outcome_text(game, engine_white=True) == "draw (stalemate)"

@@ -151,3 +151,27 @@ def test_sigint_to_analyze_alone_stops_its_worker_processes(tmp_path):
         if process.poll() is None:
             process.kill()
             process.communicate()
+
+
+@pytest.mark.parametrize("argv", [["perft", "chess", "8"], ["perft", "chess", "8", "--divide"],
+                                  ["perft", "checkers", "16"]])
+def test_sigint_to_a_long_perft_stops_it_at_once(argv):
+    # Each count takes minutes to hours; perft runs in pieces of a few million nodes without
+    # the GIL and checks for Ctrl-C between them.
+    process = subprocess.Popen([sys.executable, "-m", "negamax", *argv],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(1.5)
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+        seconds = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 130, err
+    assert seconds < EXIT_WITHIN
+    assert "perft interrupted" in err and "Traceback" not in err
+    assert "nodes" not in out
+

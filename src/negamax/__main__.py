@@ -187,6 +187,9 @@ def search_command(args: argparse.Namespace) -> int:
     game = _make_game(args)
     maximizing = args.maximizing if args.game in ("tree", "uniform") else None
     bounded = args.depth is not None or args.time_limit is not None or args.node_limit is not None
+    if not bounded and isinstance(game, nm.games.Checkers):
+        raise ValueError("checkers needs a limit: give --depth, --time-limit or --node-limit "
+                         "(or prove the outcome with `negamax solve checkers POSITION`)")
     progress = Progress(sys.stderr, wants_progress(args.progress, sys.stderr))
     # Deepen iteratively (depth 1, 2, ...) always, so that each depth can be shown and Ctrl-C
     # or a limit leaves the deepest completed depth to print.
@@ -227,6 +230,8 @@ def _run(args: argparse.Namespace) -> int:
         from negamax.bench import cli as bench_cli
         return bench_cli.run(args)
     try:
+        if getattr(args, "book", None) is not None and args.game != "connect4":
+            raise ValueError(f"opening books are for connect4, not {args.game}")
         if args.command == "search":
             _check_tree_options(args)
         if args.command in ("search", "play") and args.game == "chess":
@@ -247,6 +252,10 @@ def _run(args: argparse.Namespace) -> int:
 
 def main(argv: Optional[List[str]] = None) -> int:
     """Entry point of the `negamax` command."""
+    if sys.stdin is None:
+        # Started with stdin closed (`<&-`): commands that read it (uci, play, analyze -)
+        # see an empty input, as from /dev/null, rather than fail on a missing stream.
+        sys.stdin = open(os.devnull, encoding="utf-8")
     try:
         args = _build_parser().parse_args(argv)
         return _run(args)
@@ -256,8 +265,17 @@ def main(argv: Optional[List[str]] = None) -> int:
     except BrokenPipeError:
         # The reader went away (`negamax ... | head`): stop quietly, as Unix tools do. Python
         # would flush stdout again at exit and fail once more, so it is pointed at devnull.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _silence_stdout()
         return 1
+    except OSError as error:
+        # stdout cannot take the output (a full disk, /dev/full): say so, once.
+        _silence_stdout()
+        print(f"negamax: cannot write the output: {error}", file=sys.stderr)
+        return 1
+
+
+def _silence_stdout() -> None:
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -139,7 +139,7 @@ class OpeningBook:
                 zipfile.BadZipFile, zlib.error) as error:
             if isinstance(error, FileNotFoundError):
                 raise
-            detail = "it holds pickled data" if "allow_pickle" in str(error) else error
+            detail = _why_not_a_book(path) if "allow_pickle" in str(error) else error
             raise ValueError(f"{str(path)[:60]!r} is not an opening book (a file written by "
                              f"OpeningBook.save()): {detail}") from None
 
@@ -163,3 +163,14 @@ class OpeningBook:
 
     def __contains__(self, game: Any) -> bool:
         return self.lookup(game) is not None
+
+
+def _why_not_a_book(path: Any) -> str:
+    """What a file is that numpy took for a pickle (it says so of anything that is neither
+    a .npy nor a .npz file): pickled data only when it starts as a pickle or as a .npy file
+    (of Python objects)."""
+    with open(path, "rb") as file:
+        start = file.read(6)
+    if start[:1] == b"\x80" or start == b"\x93NUMPY":
+        return "it holds pickled data"
+    return "it is not a .npz file"

@@ -198,6 +198,17 @@ def _options(args: argparse.Namespace) -> Dict[str, Any]:
     return options
 
 
+def _check_bounded(args: argparse.Namespace, positions: List[Tuple[int, str, str, Any]]) -> None:
+    """A search of chess or checkers to the end has no practical bound (as `negamax search`
+    says for them): refuse it before any work is sent."""
+    if args.solve or args.depth is not None or args.time_limit is not None or args.node_limit is not None:
+        return
+    for number, _, _, game in positions:
+        if isinstance(game, (nm.games.Chess, nm.games.Checkers)):
+            raise UsageError(f"line {number}: searching {type(game).__name__.lower()} to the end "
+                             f"has no practical bound: give --depth, --time-limit or --node-limit")
+
+
 def _read_lines(path: str) -> List[str]:
     """The file's lines, numbered as an editor numbers them: split at line ends only (not at
     the form feeds and Unicode separators str.splitlines() also splits at), without a BOM."""
@@ -262,6 +273,7 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     options = _options(args)
     positions = list(read_positions(_read_lines(args.file)))
+    _check_bounded(args, positions)
     # The output path is checked before any work is sent: one that cannot be written is a
     # usage error found at once, not after hours of searching. It is emptied only once the
     # results are there to write (a rejected option leaves an existing file as it was).
@@ -275,6 +287,8 @@ def _run(args: argparse.Namespace) -> int:
     out = _open_output(args.output) if args.output else sys.stdout
     try:
         write_records(records, out, args.format)
+    except BrokenPipeError:
+        raise               # the reader went away (`| head`): negamax's main ends quietly
     except OSError as error:
         raise UsageError(f"cannot write {args.output or 'the output'!r}: {error}") from None
     finally:

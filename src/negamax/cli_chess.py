@@ -151,7 +151,7 @@ def _outcome_text(game: Any, engine_white: bool) -> str:
     if game.is_check() and not game.legal_moves():
         engine_won = _white_to_move(game) != engine_white
         return f"checkmate: {'the engine wins' if engine_won else 'you win'}"
-    return f"draw ({game.outcome()})"
+    return f"draw ({game.outcome().termination.value})"
 
 
 def play_command(args: argparse.Namespace, read: Callable[[str], str] = input,

@@ -153,6 +153,10 @@ def solve_command(args: argparse.Namespace, err: TextIO = sys.stderr) -> int:
         progress.say(f"solving an early position ({game.stones} stones) can take many minutes: "
                      f"bound it with --time-limit SECONDS (the bounds proven so far are printed) "
                      f"or try --weak; Ctrl-C stops it the same way")
+    if args.game == "checkers" and args.time_limit is None and _pieces(game) > SHORT_CHECKERS_PIECES:
+        progress.say(f"solving checkers with {_pieces(game)} pieces on the board can take very "
+                     f"long (from the start, far beyond any machine): bound it with --time-limit "
+                     f"SECONDS (the bounds proven so far are printed); Ctrl-C stops it the same way")
     with progress:
         result = nm.solve(game, weak=args.weak, time_limit=args.time_limit,
                           tt_mb=solve_table_mb(args.game, game, args.tt_mb))
@@ -160,6 +164,15 @@ def solve_command(args: argparse.Namespace, err: TextIO = sys.stderr) -> int:
     if result.stop_reason is nm.StopReason.INTERRUPTED:
         return EXIT_INTERRUPTED
     return 0 if result.stop_reason is nm.StopReason.COMPLETED else EXIT_UNSOLVED
+
+
+#: Checkers positions with more pieces than this get a warning before a solve without a limit.
+SHORT_CHECKERS_PIECES = 8
+
+
+def _pieces(game: Any) -> int:
+    black, white, _ = (int(bits) for bits in game.bitboards)
+    return bin(black | white).count("1")
 
 
 #: First moves known from published solutions, by (board width, height, moves played): on
@@ -238,7 +251,12 @@ def play_command(args: argparse.Namespace, read: Callable[[str], str] = input,
         if text.lower() in ("q", "quit", "exit"):
             return 0
         try:
-            game.play(int(text))
+            number = int(text)
+        except ValueError:
+            print(f"  {quote(text)} is not {hint}", file=out)
+            continue
+        try:
+            game.play(number)
         except ValueError as error:
             print(f"  {shorten_message(str(error), 200)}", file=out)
     print(f"\n{game}\n", file=out)

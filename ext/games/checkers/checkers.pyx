@@ -7,6 +7,8 @@ import numpy as np
 cimport cython
 
 from libc.stdint cimport int32_t, uint32_t, uint64_t
+
+from cpython.exc cimport PyErr_CheckSignals
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy
 
@@ -358,18 +360,16 @@ cdef class Checkers(NativeGame):
 
     def perft(self, depth):
         """The number of move sequences of `depth` plies from here (leaf positions, counted with
-        repetitions; the draw rules are ignored, as perft usually does). Runs without the GIL."""
+        repetitions; the draw rules are ignored, as perft usually does). Runs without the GIL
+        in pieces of at most NOGIL_PERFT_PLIES plies; Ctrl-C stops it between two pieces."""
         if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)):
             raise TypeError(f"depth must be an int, not {type(depth).__name__}")
         if not 0 <= depth <= 64:
             raise ValueError(f"depth must be between 0 and 64, got {depth}")
-        cdef int plies = depth
-        cdef uint64_t total
-        if plies == 0:
+        if depth == 0:
             return 1
-        with nogil:
-            total = perft_count(self.bits[self.side], self.bits[1 - self.side], self.bits[2], self.side, plies)
-        return total
+        return perft_in_pieces(self.bits[self.side], self.bits[1 - self.side], self.bits[2],
+                               self.side, depth)
 
     def fen(self):
         """The position as a PDN FEN, e.g. 'B:W21,...,32:B1,...,12' (kings marked K)."""
@@ -504,6 +504,31 @@ def move_name(Move move):
     return "x".join(names)
 
 
+cdef enum:
+    NOGIL_PERFT_PLIES = 9     # perft's pieces run without the GIL: at most about 10**7 nodes
+
+
+cdef uint64_t perft_in_pieces(uint32_t own, uint32_t opponent, uint32_t kings, int side,
+                              int depth) except? 0:
+    """perft_count(depth >= 1), run without the GIL in pieces of NOGIL_PERFT_PLIES plies,
+    with Ctrl-C checked after each."""
+    cdef Move moves[MAX_MOVES]
+    cdef int count, i
+    cdef uint64_t total = 0
+    cdef uint32_t next_own, next_opponent, next_kings
+    if depth <= NOGIL_PERFT_PLIES:
+        with nogil:
+            total = perft_count(own, opponent, kings, side, depth)
+        PyErr_CheckSignals()
+        return total
+    count = generate_all(own, opponent, kings, side, moves)
+    for i in range(count):
+        next_own, next_opponent, next_kings = own, opponent, kings
+        apply_move(&next_own, &next_opponent, &next_kings, side, moves[i])
+        total += perft_in_pieces(next_opponent, next_own, next_kings, 1 - side, depth - 1)
+    return total
+
+
 # --- the search, compiled for this game (see ext/engine/kernels.pxi) -------------------------
 
 ctypedef Checkers GameT
@@ -511,3 +536,4 @@ include "engine/kernels.pxi"
 
 from negamax._engine import register_kernels
 register_kernels(Checkers, kernels_capsule())
+

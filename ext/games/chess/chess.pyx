@@ -34,6 +34,7 @@ cdef enum:
                                # (the fifty-move rule lets a game run longer)
     STACK_HEADROOM = SEARCH_PLIES + 64
     MAX_PERFT_DEPTH = 32
+    NOGIL_PERFT_PLIES = 4     # perft's pieces run without the GIL: 10**5 to 10**7 nodes
     GENERATED_MOVES = 512      # room for any position with at most 16 pieces a side
 
 _TERMINATIONS = {
@@ -591,8 +592,8 @@ cdef class Chess(NativeGame):
 
     def perft(self, depth):
         """The number of leaf nodes of the legal move tree `depth` plies deep. Runs without the
-        GIL (do not use the same game from another thread meanwhile); Ctrl-C stops it between
-        two root moves."""
+        GIL (do not use the same game from another thread meanwhile) in pieces of at most
+        NOGIL_PERFT_PLIES plies; Ctrl-C stops it between two pieces, a moment at most."""
         depth = check_perft_depth(depth)
         if depth == 0:
             return 1
@@ -617,15 +618,35 @@ cdef class Chess(NativeGame):
         result = {}
         try:
             for i in range(count):
-                with nogil:
-                    make_chess_move(&self.pos, moves[i])
-                    nodes = perft_nodes(&self.pos, plies) if plies > 0 else 1
+                make_chess_move(&self.pos, moves[i])
+                try:
+                    nodes = self.perft_in_pieces(plies) if plies > 0 else 1
+                finally:
                     unmake_chess_move(&self.pos, moves[i])
                 result[move_to_uci(moves[i])] = nodes
-                PyErr_CheckSignals()
         finally:
             free(moves)
         return result
+
+    cdef uint64_t perft_in_pieces(self, int depth) except? 0:
+        """perft_nodes(depth >= 1), run without the GIL in pieces of NOGIL_PERFT_PLIES plies
+        (a few million nodes at most), with Ctrl-C checked after each."""
+        cdef Move moves[MAX_LEGAL_MOVES]
+        cdef int count, i
+        cdef uint64_t total = 0
+        if depth <= NOGIL_PERFT_PLIES:
+            with nogil:
+                total = perft_nodes(&self.pos, depth)
+            PyErr_CheckSignals()
+            return total
+        count = generate_legal_moves(&self.pos, moves, False)
+        for i in range(count):
+            make_chess_move(&self.pos, moves[i])
+            try:
+                total += self.perft_in_pieces(depth - 1)
+            finally:
+                unmake_chess_move(&self.pos, moves[i])
+        return total
 
 
 def check_perft_depth(depth):

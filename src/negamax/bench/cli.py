@@ -7,7 +7,11 @@ that is not the formula's, searchers that disagree on a value), 2 for unusable o
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
+import threading
+from typing import Iterator, List
 
 from negamax.bench.output import OutputError, prepare_directory, terminal_text, write_report
 from negamax.bench.plots import MISSING_MESSAGE, matplotlib_missing
@@ -55,6 +59,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "platform; tests/data/signature.txt records it)")
 
 
+#: The report's options and their defaults (--signature takes none of them).
+_REPORT_DEFAULTS = {"full": False, "out": None, "no_plots": False, "peers": False, "repeat": None,
+                    "seed": 0, "grid": None, "max_leaves": None, "games": None, "game_depth": None,
+                    "no_progress": False}
+
+
 def _error(message: str) -> int:
     print(f"negamax bench: error: {message}", file=sys.stderr)
     return EXIT_USAGE
@@ -65,6 +75,10 @@ def run(args: argparse.Namespace) -> int:
     import negamax as nm
 
     if args.signature:
+        others = [option for option, default in _REPORT_DEFAULTS.items() if getattr(args, option) != default]
+        if others:
+            return _error(f"--signature takes no other option (got --{others[0].replace('_', '-')}): "
+                          f"it prints the same fixed counts on every run")
         from negamax.bench import signature
         return signature.run()
     try:
@@ -82,9 +96,14 @@ def run(args: argparse.Namespace) -> int:
         except OutputError as error:
             return _error(str(error))
 
-    progress = Progress(total_steps(settings), enabled=not args.no_progress)
+    pressed: List[bool] = []
+    progress = Progress(total_steps(settings), enabled=not args.no_progress,
+                        stop_check=lambda: bool(pressed))
     try:
-        report = build_report(settings, progress)
+        with _noting_ctrl_c(pressed):
+            report = build_report(settings, progress)
+        if pressed:
+            raise KeyboardInterrupt
     except KeyboardInterrupt:
         progress.close()
         print("negamax bench: interrupted", file=sys.stderr)
@@ -98,3 +117,25 @@ def run(args: argparse.Namespace) -> int:
             return _error(str(error))
         print(f"\nwrote {', '.join(written)} to {args.out}")
     return EXIT_PROBLEMS if report["problems"] else 0
+
+
+@contextlib.contextmanager
+def _noting_ctrl_c(pressed: List[bool]) -> Iterator[None]:
+    """Ctrl-C while the report is measured. A search it stops returns the best result so far
+    (StopReason.INTERRUPTED) rather than raising, as negamax's searches do, and such a
+    result must never reach the report: each Ctrl-C is noted in `pressed`, and the report
+    stops at its next step (Progress's stop_check) or at its end."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield              # Ctrl-C is not Python's KeyboardInterrupt here: nothing to note
+        return
+
+    def note_and_raise(signum: int, frame: object) -> None:
+        pressed.append(True)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, note_and_raise)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)

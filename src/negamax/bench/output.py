@@ -95,6 +95,8 @@ def markdown_text(report: Dict[str, Any], plots: List[str]) -> str:
         if key == "chess" and not report.get("chess", {}).get("measured"):
             out.extend(f"Not measured: {note}" for note in report.get("chess", {}).get("notes", []))
             out.append("")
+        if key == "threads" and not report.get("threads", {}).get("rows"):
+            out.extend(["Not measured: --games leaves out Connect Four and chess, its games.", ""])
         if key == "peers" and not report["peers"]["requested"]:
             out.extend(["Not measured: run `negamax bench --peers` (with `pip install negamax[peers]`).", ""])
         for table in section_tables:

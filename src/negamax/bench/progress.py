@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any, Optional, TextIO
+from typing import Any, Callable, Optional, TextIO
 
 __all__ = ["Progress"]
 
@@ -12,13 +12,16 @@ __all__ = ["Progress"]
 class Progress:
     """Counts the steps of a report. `step(label)` announces the next step; `advance()` marks
     it done. On a terminal with tqdm installed (the `report` extra) a bar; else (no tqdm, or
-    stderr is a log file) a plain line on stderr every few seconds."""
+    stderr is a log file) a plain line on stderr every few seconds. `stop_check`: called at
+    each step, KeyboardInterrupt when it is true (see negamax.bench.cli: a Ctrl-C noted)."""
 
     #: Seconds between two plain lines.
     PLAIN_INTERVAL = 2.0
 
-    def __init__(self, total: int, enabled: bool = True, stream: Optional[TextIO] = None):
+    def __init__(self, total: int, enabled: bool = True, stream: Optional[TextIO] = None,
+                 stop_check: Optional[Callable[[], bool]] = None):
         self.total = total
+        self.stop_check = stop_check
         self.done = 0
         self.enabled = enabled
         self.stream = stream if stream is not None else sys.stderr
@@ -35,6 +38,7 @@ class Progress:
 
     def step(self, label: str) -> None:
         """Announce the step about to run."""
+        self._check_stop()
         if not self.enabled:
             return
         if self._bar is not None:
@@ -47,9 +51,14 @@ class Progress:
 
     def advance(self, count: int = 1) -> None:
         """Mark the current step (or `count` planned steps that were skipped) done."""
+        self._check_stop()
         self.done += count
         if self._bar is not None:
             self._bar.update(count)
+
+    def _check_stop(self) -> None:
+        if self.stop_check is not None and self.stop_check():
+            raise KeyboardInterrupt
 
     def close(self) -> None:
         """Remove the bar (the report is printed after it)."""

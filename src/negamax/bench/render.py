@@ -71,9 +71,10 @@ def game_tables(section: Dict[str, Any], markdown: bool = False) -> List[Table]:
                 table.notes.append("Every variant without a selective enhancement (quiescence, "
                                    "check extension, null move, late move reductions) finds "
                                    "minimax's value, and the report checks it; the selective ones "
-                                   "change depth-limited values by design. A repetition or the "
-                                   "fifty-move rule ends a line as a draw: a leaf (so chess "
-                                   "minimax leaves can be fewer than perft's).")
+                                   "change depth-limited values by design. Leaves are not "
+                                   "perft's count: a mate or stalemate before the last ply is "
+                                   "a leaf too (more), and a repetition or the fifty-move rule "
+                                   "ends a line as a draw (fewer).")
             tables.append(table)
         table = Table(f"{game['name']}: effective branching factor, leaves^(1/depth), beside sqrt(b)",
                       ["depth", "b", "sqrt(b)"] + [_short(name) for name in variants if name != "minimax"])

@@ -9,6 +9,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
+from negamax.quoting import short_repr
+
 __all__ = ["BRANCHINGS", "MAX_TREE_LEAVES", "ReportSettings", "SettingsError", "parse_grid",
            "parse_game_depths", "tree_grid", "make_settings"]
 
@@ -82,11 +84,11 @@ def _parse_pairs(text: str, option: str, what: str) -> List[Tuple[str, int]]:
         item = item.strip()
         name, colon, number = item.partition(":")
         if not colon or not name.strip() or not number.strip():
-            raise SettingsError(f"{option}: {item!r} is not {what}")
+            raise SettingsError(f"{option}: {short_repr(item)} is not {what}")
         try:
             value = int(number)
         except ValueError:
-            raise SettingsError(f"{option}: {number.strip()!r} in {item!r} is not a whole number") from None
+            raise SettingsError(f"{option}: {short_repr(number.strip())} in {short_repr(item)} is not a whole number") from None
         pairs.append((name.strip(), value))
     return pairs
 
@@ -98,7 +100,7 @@ def parse_grid(text: str) -> Tuple[Tuple[int, int], ...]:
         try:
             branching = int(name)
         except ValueError:
-            raise SettingsError(f"--grid: branching {name!r} is not a whole number") from None
+            raise SettingsError(f"--grid: branching {short_repr(name)} is not a whole number") from None
         if branching < 2:
             raise SettingsError(f"--grid: branching must be at least 2, got {branching}")
         if depth < 1:
@@ -117,9 +119,11 @@ def parse_game_depths(text: str, known: Tuple[str, ...]) -> Dict[str, int]:
     depths: Dict[str, int] = {}
     for name, depth in _parse_pairs(text, "--game-depth", "GAME:DEPTH, e.g. tictactoe:5"):
         if name not in known:
-            raise SettingsError(f"--game-depth: unknown game {name!r}; the games are {', '.join(known)}")
+            raise SettingsError(f"--game-depth: unknown game {short_repr(name)}; the games are {', '.join(known)}")
         if depth < 1:
             raise SettingsError(f"--game-depth: depth must be at least 1, got {depth} for {name}")
+        if name in depths:
+            raise SettingsError(f"--game-depth: {name} is given twice")
         depths[name] = depth
     return depths
 
@@ -129,9 +133,11 @@ def parse_games(text: str, known: Tuple[str, ...]) -> Tuple[str, ...]:
     names = tuple(name.strip() for name in text.split(",") if name.strip())
     if not names:
         raise SettingsError("--games: give at least one game name")
-    for name in names:
+    for index, name in enumerate(names):
         if name not in known:
-            raise SettingsError(f"--games: unknown game {name!r}; the games are {', '.join(known)}")
+            raise SettingsError(f"--games: unknown game {short_repr(name)}; the games are {', '.join(known)}")
+        if name in names[:index]:
+            raise SettingsError(f"--games: {name} is given twice")
     return names
 
 
@@ -147,12 +153,17 @@ def make_settings(*, full: bool, grid: Optional[str], max_leaves: Optional[int],
         raise SettingsError(f"--seed must be at least 0, got {seed}")
     budget = max_leaves if max_leaves is not None else (FULL_MAX_LEAVES if full else QUICK_MAX_LEAVES)
     repeat = repeat if repeat is not None else (FULL_REPEAT if full else QUICK_REPEAT)
+    chosen = parse_games(games, known_games) if games is not None else None
+    depths = parse_game_depths(game_depth, known_games) if game_depth else {}
+    for name in depths:
+        if chosen is not None and name not in chosen:
+            raise SettingsError(f"--game-depth: {name} is not among --games {','.join(chosen)}")
     return ReportSettings(
         mode="full" if full else "quick",
         tree_grid=parse_grid(grid) if grid is not None else tree_grid(budget),
         max_leaves=budget,
-        game_depths=parse_game_depths(game_depth, known_games) if game_depth else {},
-        games=parse_games(games, known_games) if games is not None else None,
+        game_depths=depths,
+        games=chosen,
         repeat=repeat,
         python_repeat=min(repeat, PYTHON_REPEAT_CAP),
         seed=seed,
