@@ -17,11 +17,11 @@ from libc.stdint cimport int32_t, int64_t, uint64_t
 
 from negamax.game cimport EVAL_LIMIT, WIN, Move, NativeGame, Score
 
-from negamax.scores import MAX_PLY
+from negamax.scores import MAX_PLY as _MAX_PLY
 
 # The constructors below are private (negamax.trees builds every tree), but reachable: they
 # check what the search relies on, so that no argument makes it read outside the arrays.
-MAX_LEAVES = 2 ** 28         # negamax.trees.MAX_UNIFORM_LEAVES
+_MAX_LEAVES = 2 ** 28         # negamax.trees.MAX_UNIFORM_LEAVES
 
 
 cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
@@ -135,7 +135,7 @@ cdef class TreeGame(NativeGame):
 
     @maximizing.setter
     def maximizing(self, value):
-        self.max_at_root = checked_bool("maximizing", value)
+        self.max_at_root = _checked_bool("maximizing", value)
 
     @property
     def node(self):
@@ -170,16 +170,16 @@ cdef class UniformTree(TreeGame):
         """Private: use negamax.trees.uniform()."""
         cdef int level
         cdef int64_t width = 1
-        branching = checked_int("branching", branching, 1, MAX_LEAVES)
-        height = checked_int("height", height, 0, MAX_PLY)
+        branching = _checked_int("branching", branching, 1, _MAX_LEAVES)
+        height = _checked_int("height", height, 0, _MAX_PLY)
         internal_nodes = 0
         for level in range(height):
             internal_nodes += width
             width *= branching
-            if width > MAX_LEAVES:
+            if width > _MAX_LEAVES:
                 raise ValueError(f"a uniform tree of branching {branching} and depth {height} "
                                  f"has more than 2**28 leaves")
-        scores = checked_scores("leaf_scores", leaf_scores, WIN)   # wins and losses too
+        scores = _checked_scores("leaf_scores", leaf_scores, WIN)   # wins and losses too
         if scores.shape[0] != width:
             raise ValueError(f"a uniform tree of branching {branching} and depth {height} "
                              f"has {width} leaves, got {scores.shape[0]} scores")
@@ -189,7 +189,7 @@ cdef class UniformTree(TreeGame):
         self.set_scores(scores)
         self.plain_scores = bool(-EVAL_LIMIT <= scores.min() and scores.max() <= EVAL_LIMIT)
         self.max_moves = branching
-        self.init_tree(height, checked_bool("maximizing", maximizing), 0, values_of_scores,
+        self.init_tree(height, _checked_bool("maximizing", maximizing), 0, values_of_scores,
                        scores if leaf_values is None else leaf_values)
 
     cdef void set_scores(self, scores):
@@ -270,23 +270,23 @@ cdef class ExplicitTree(TreeGame):
     def __init__(self, child_start, scores, height, maximizing, max_children,
                  internal_score=0, values_of_scores=None, leaf_values=None):
         """Private: use negamax.trees.from_nested() or negamax.trees.from_arrays()."""
-        node_scores = checked_scores("scores", scores, EVAL_LIMIT)
-        starts = checked_starts(child_start, node_scores.shape[0])
+        node_scores = _checked_scores("scores", scores, EVAL_LIMIT)
+        starts = _checked_starts(child_start, node_scores.shape[0])
         most_children = int(np.diff(starts).max())
-        max_children = checked_int("max_children", max_children, 0, 2 ** 31 - 1)
+        max_children = _checked_int("max_children", max_children, 0, 2 ** 31 - 1)
         if max_children < most_children:
             raise ValueError(f"max_children is {max_children}, but a node has {most_children} children")
-        height = checked_int("height", height, 0, MAX_PLY)
+        height = _checked_int("height", height, 0, _MAX_PLY)
         if height != breadth_first_height(starts):
             raise ValueError(f"height is {height}, but the tree is {breadth_first_height(starts)} "
                              f"plies deep")
-        internal_score = checked_int("internal_score", internal_score, -EVAL_LIMIT, EVAL_LIMIT)
+        internal_score = _checked_int("internal_score", internal_score, -EVAL_LIMIT, EVAL_LIMIT)
         self.set_arrays(starts, node_scores)
         self.max_moves = max(1, max_children)
         if leaf_values is None:
-            leaf_values = node_scores[leaves_left_to_right(starts)]
+            leaf_values = node_scores[_leaves_left_to_right(starts)]
             leaf_values.flags.writeable = False
-        self.init_tree(height, checked_bool("maximizing", maximizing), internal_score,
+        self.init_tree(height, _checked_bool("maximizing", maximizing), internal_score,
                        values_of_scores, leaf_values)
 
     cdef void set_arrays(self, child_start, scores):
@@ -340,13 +340,13 @@ cdef class ExplicitTree(TreeGame):
 
 # --- checks of the private constructors ------------------------------------------------------
 
-def checked_bool(str name, value):
+def _checked_bool(str name, value):
     if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
     return bool(value)
 
 
-def checked_int(str name, value, low, high):
+def _checked_int(str name, value, low, high):
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     if not low <= value <= high:
@@ -354,7 +354,7 @@ def checked_int(str name, value, low, high):
     return int(value)
 
 
-def checked_scores(str name, scores, int64_t limit):
+def _checked_scores(str name, scores, int64_t limit):
     """Scores as a contiguous int32 array of at least one score, each within +-limit."""
     array = np.asarray(scores)
     if array.ndim != 1 or array.shape[0] == 0:
@@ -366,7 +366,7 @@ def checked_scores(str name, scores, int64_t limit):
     return np.ascontiguousarray(array, dtype=np.int32)
 
 
-def checked_starts(child_start, Py_ssize_t count):
+def _checked_starts(child_start, Py_ssize_t count):
     """child_start of an ExplicitTree of `count` nodes, as a contiguous int64 array: the
     children of node i are child_start[i] .. child_start[i+1]-1, numbered after i, and
     together they are every node but the root, in order."""
@@ -387,7 +387,7 @@ def checked_starts(child_start, Py_ssize_t count):
     return starts
 
 
-def leaves_left_to_right(starts):
+def _leaves_left_to_right(starts):
     """The leaves of checked child_start, in depth-first (left to right) order."""
     leaves = []
     stack = [0]
