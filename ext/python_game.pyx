@@ -19,6 +19,19 @@ from negamax.game cimport EVAL_LIMIT, WIN, Move, NativeGame, Score
 cdef uint64_t KEY_MASK = 0xFFFFFFFFFFFFFFFF
 
 
+cdef bint _same_move(object before, object now):
+    """Whether two listings of a move are the same move: the same object, equal (==), or
+    alike in repr() (a game may make new move objects on each call, without __eq__)."""
+    if before is now:
+        return True
+    try:
+        if before == now:
+            return True
+    except Exception:
+        pass
+    return repr(before) == repr(now)
+
+
 cdef class PythonGameAdapter(NativeGame):
     """Wraps an instance of negamax.Game so the native search can call it."""
 
@@ -68,6 +81,55 @@ cdef class PythonGameAdapter(NativeGame):
             raise self.shrunk(0 if legal is None else len(legal))
         return legal[move]
 
+    cdef list legal_list(self):
+        """legal_moves() as a list, checked: an iterable of at most max_moves moves."""
+        given = self._legal_moves()
+        try:
+            legal = list(given)
+        except TypeError:
+            raise TypeError(f"{type(self.game).__name__}.legal_moves() must return a list (or "
+                            f"another iterable) of moves, not {type(given).__name__} "
+                            f"{short_repr(given)}") from None
+        if len(legal) > self.max_moves:
+            raise GameContractError(
+                f"{type(self.game).__name__}.legal_moves() returned {len(legal)} moves, "
+                f"more than its max_moves = {self.max_moves}; raise max_moves")
+        return legal
+
+    cdef int index_in(self, list legal, object move) except -1:
+        """The index in `legal` of a noisy move: the same object, else an equal one."""
+        cdef Py_ssize_t i
+        for i in range(len(legal)):
+            if legal[i] is move:
+                return <int> i
+        for i in range(len(legal)):
+            try:
+                if legal[i] == move:
+                    return <int> i
+            except Exception:
+                pass           # a comparison that fails or gives no bool is no match
+        raise GameContractError(
+            f"{type(self.game).__name__}.noisy_moves() gave {short_repr(move)}, which is not "
+            f"among legal_moves() here: a noisy move must be one of the legal moves (equal "
+            f"to one, ==)")
+
+    cdef void check_root_order(self, list legal) except *:
+        """The search named the root's moves by their places in the list legal_moves() gave it
+        there (move_lists[0], its last): the list given now must be the same, or those names
+        would decode to other moves (a game that removes a move and appends it back on undo
+        lists them in another order). GameContractError if it is not."""
+        cdef list searched = self.move_lists[0] if self.move_lists else None
+        if searched is None or len(searched) != len(legal):
+            return          # never generated here, or shorter/longer: move_at's check tells
+        for before, now in zip(searched, legal):
+            if not _same_move(before, now):
+                raise GameContractError(
+                    f"{type(self.game).__name__}.legal_moves() listed the same position's moves in "
+                    f"another order after the search ({short_repr(legal, 120)}) than during it "
+                    f"({short_repr(searched, 120)}): it must give the same moves, in the same "
+                    f"order, every time a position is reached (undo() must put a move back "
+                    f"where it was)")
+
     cdef object shrunk(self, Py_ssize_t count):
         return GameContractError(
             f"{type(self.game).__name__}.legal_moves() gave {count} moves where it gave more "
@@ -85,12 +147,8 @@ cdef class PythonGameAdapter(NativeGame):
             if self.error:
                 return 0
             try:
-                legal = list(self._legal_moves())
+                legal = self.legal_list()
                 count = len(legal)
-                if count > self.max_moves:
-                    raise GameContractError(
-                        f"{type(self.game).__name__}.legal_moves() returned {count} moves, "
-                        f"more than its max_moves = {self.max_moves}; raise max_moves")
                 if count == 0:
                     raise GameContractError(f"{type(self.game).__name__}.legal_moves() returned no "
                                             f"moves but is_terminal() is False")
@@ -135,7 +193,12 @@ cdef class PythonGameAdapter(NativeGame):
             if self.error:
                 return True
             try:
-                return bool(self._is_terminal())
+                ended = self._is_terminal()
+                try:
+                    return bool(ended)
+                except (TypeError, ValueError):
+                    raise TypeError(f"{type(self.game).__name__}.is_terminal() must return a bool, "
+                                    f"got {type(ended).__name__} {short_repr(ended)}") from None
             except BaseException as exception:
                 self.fail(exception)
                 return True
@@ -208,11 +271,15 @@ cdef class PythonGameAdapter(NativeGame):
                     raise GameContractError(
                         f"{type(self.game).__name__}.noisy_moves() returned {count} moves, more "
                         f"than its max_moves = {self.max_moves}")
+                # A noisy move is named by its index in legal_moves(), as every other move
+                # is: lines through quiescence (a principal variation, a trace) then decode
+                # as any line does.
+                legal = self.legal_list()
                 while len(self.move_lists) <= self.ply:
                     self.move_lists.append(None)
-                self.move_lists[self.ply] = noisy
+                self.move_lists[self.ply] = legal
                 for i in range(count):
-                    moves[i] = i
+                    moves[i] = self.index_in(legal, noisy[i])
                 return count
             except BaseException as exception:
                 self.fail(exception)
@@ -280,7 +347,9 @@ cdef class PythonGameAdapter(NativeGame):
         played = 0
         try:
             for index in moves:
-                legal = list(self.game.legal_moves())
+                legal = self.legal_list()
+                if played == 0:
+                    self.check_root_order(legal)
                 if not 0 <= index < len(legal):
                     raise self.shrunk(len(legal))
                 move = legal[index]

@@ -297,6 +297,32 @@ def test_a_task_that_fails_as_a_whole_is_split(monkeypatch):
     assert got[2].exception_type == "ConnectionError" and got[2].index == 2
 
 
+def test_an_executor_that_pickles_at_submit_fails_only_the_game_that_does_not_pickle():
+    # Dask's executor pickles a task in submit() and raises there: the chunk is split as one
+    # that failed in a worker, and only the game that cannot travel fails.
+    import pickle
+
+    class PicklesAtSubmit(cf.ThreadPoolExecutor):
+        def submit(self, fn, *args, **kwargs):
+            pickle.dumps((fn, args))
+            return super().submit(fn, *args, **kwargs)
+
+    games = [Nim([1, 2, 3]), TicTacToe("x........"), NimThatDoesNotPickle([1, 2])]
+    with PicklesAtSubmit(max_workers=2) as pool:
+        got = nm.analyze(games, depth=3, executor=pool, chunksize=3, progress=False)
+    assert [fields(r) for r in got[:2]] == expected(games[:2], depth=3)
+    assert isinstance(got[2], nm.AnalysisError) and got[2].index == 2
+
+
+def test_an_executor_whose_futures_are_not_concurrent_futures_is_named():
+    class NotAnExecutor:          # what a Dask Client looks like: submit() of its own futures
+        def submit(self, fn, *args, **kwargs):
+            return object()
+
+    with pytest.raises(TypeError, match="not a concurrent.futures.Future"):
+        nm.analyze([TicTacToe()], depth=1, executor=NotAnExecutor(), progress=False)
+
+
 # --- progress -------------------------------------------------------------------------------
 
 class _Terminal(io.StringIO):

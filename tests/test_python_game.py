@@ -518,3 +518,147 @@ def test_null_move_allowed_set_to_none_means_the_default():
     broken.null_move_allowed = 5
     with pytest.raises(TypeError, match=r"NullNim.null_move_allowed must be a method or None, not int"):
         _null_cutoffs(broken)
+
+
+# --- from a fourth adversarial round ----------------------------------------------------------
+
+class Trap(nm.Game):
+    """Whoever plays "cap" after the first move wins at once; "cap" is the only noisy move
+    and the game lasts at most 6 plies."""
+    max_ply = 6
+
+    def __init__(self):
+        self.history = []
+
+    def legal_moves(self):
+        return [] if self.is_terminal() else ["q1", "q2", "cap"]
+
+    def noisy_moves(self):
+        return [] if self.is_terminal() else ["cap"]
+
+    def play(self, move):
+        self.history.append(move)
+
+    def undo(self):
+        self.history.pop()
+
+    def is_terminal(self):
+        return len(self.history) >= 6 or (len(self.history) >= 2 and self.history[-1] == "cap")
+
+    def evaluate(self):
+        return -nm.WIN if len(self.history) >= 2 and self.history[-1] == "cap" else 0
+
+    def key(self):
+        return hash(tuple(self.history))
+
+
+def _replays_to_a_loss(line):
+    game = Trap()
+    for move in line:
+        assert move in game.legal_moves(), line
+        game.play(move)
+    return game.is_terminal() and game.evaluate() == -nm.WIN
+
+
+@pytest.mark.parametrize("options", [{}, {"tt": True}, {"algorithm": "pvs", "tt": False}])
+def test_a_loss_quiescence_finds_past_the_depth_has_its_whole_line(options):
+    # Depth 1: every first move loses to "cap", which only quiescence sees (a loss in 2).
+    result = nm.search(Trap(), 1, quiescence=True, **options)
+    assert result.value == -(nm.WIN - 2)
+    assert len(result.pv) == 2 and result.pv[1] == "cap" and _replays_to_a_loss(result.pv)
+
+
+def test_a_trace_through_quiescence_names_the_moves_played():
+    result = nm.search(Trap(), 1, quiescence=True, trace=True)
+    decisive = [visit for visit in result.trace if visit.value == -nm.WIN]
+    assert decisive
+    for visit in decisive:
+        assert visit.path[-1] == "cap" and _replays_to_a_loss(visit.path)
+    for visit in result.trace:
+        game = Trap()
+        for move in visit.path:
+            assert move in game.legal_moves()
+            game.play(move)
+
+
+class NoisyOutsider(Trap):
+    def noisy_moves(self):
+        return [] if self.is_terminal() else ["teleport"]
+
+
+def test_a_noisy_move_that_is_not_legal_is_named():
+    with pytest.raises(nm.GameContractError, match="'teleport', which is not among legal_moves"):
+        nm.search(NoisyOutsider(), 1, quiescence=True)
+
+
+class Claim(nm.Game):
+    """Claim a cell each turn; the score is mine minus theirs. undo() appends the move back,
+    so the order of legal_moves() drifts."""
+
+    def __init__(self, values):
+        self.values, self.free, self.diff, self.history = values, list(range(len(values))), 0, []
+
+    def legal_moves(self):
+        return list(self.free)
+
+    def play(self, i):
+        self.free.remove(i)
+        self.history.append(i)
+        self.diff = -(self.diff + self.values[i])
+
+    def undo(self):
+        i = self.history.pop()
+        self.free.append(i)
+        self.diff = -self.diff - self.values[i]
+
+    def is_terminal(self):
+        return not self.free
+
+    def evaluate(self):
+        return self.diff
+
+
+@pytest.mark.parametrize("call", [nm.search, nm.solve])
+def test_a_move_order_that_drifts_is_a_contract_error_not_a_wrong_move(call):
+    # The moves are worth {0: 6, 1: -6, 2: 6, 3: 8, 4: -6}: search gave 1 and solve 0 before.
+    with pytest.raises(nm.GameContractError, match="in another order after the search"):
+        call(Claim([8, 1, 7, 9, 1]))
+
+
+class BadReturns(Trap):
+    answer = None
+
+    def legal_moves(self):
+        return self.answer
+
+
+@pytest.mark.parametrize("answer", [None, 3])
+def test_legal_moves_that_is_no_list_is_named(answer):
+    game = BadReturns()
+    game.answer = answer
+    with pytest.raises(TypeError, match=r"BadReturns.legal_moves\(\) must return a list"):
+        nm.search(game, 2)
+
+
+class ArrayTerminal(Trap):
+    def is_terminal(self):
+        import numpy as np
+        return np.array([False, False])
+
+
+def test_is_terminal_that_gives_no_bool_is_named():
+    with pytest.raises(TypeError, match=r"ArrayTerminal.is_terminal\(\) must return a bool"):
+        nm.search(ArrayTerminal(), 2)
+
+
+class Endless(Trap):
+    max_ply = 3
+
+    def is_terminal(self):
+        return False
+
+
+def test_a_python_game_past_its_max_ply_is_told_about_max_ply():
+    with pytest.raises(nm.GameContractError, match="its max_ply attribute bounds") as info:
+        nm.search(Endless(), 5)
+    assert "copy_base_into" not in str(info.value)

@@ -101,16 +101,17 @@ cdef bint iterate(Searcher searcher) noexcept nogil:
         if context.enhanced and exact and length > 0:
             # Solved to the end: continue the line until the game is over.
             length = searcher.kernels.complete_pv(context, searcher.game, value, length)
-        elif context.options.use_tt:
+        elif context.options.use_tt or context.enhanced:
             # A win or loss found past the depth (check extensions, quiescence): its line goes
             # on to the decisive move, which the value counts plies to.
             decision = plies_to_decision(value)
-            length = searcher.kernels.extend_pv(context, searcher.game,
-                                                max(searcher.next_depth, decision), length)
+            if context.options.use_tt:
+                length = searcher.kernels.extend_pv(context, searcher.game,
+                                                    max(searcher.next_depth, decision), length)
             if context.enhanced and 0 < length < decision <= length + DECISION_TAIL_PLIES:
-                # The table stops short (quiescence stores nothing): search the rest, as a
-                # solved line is completed; mate-distance bounds keep that search within the
-                # few plies left.
+                # The table stops short (quiescence stores nothing), or there is none: search
+                # the rest, as a solved line is completed; mate-distance bounds keep that
+                # search within the few plies left.
                 length = searcher.kernels.complete_pv(context, searcher.game, value, length)
         memcpy(searcher.completed_pv, context.pv_table, length * sizeof(Move))
         searcher.completed_pv_length = length

@@ -306,10 +306,20 @@ def _run_batch(games: List[Any], solve: bool, options: Dict[str, Any], chunksize
         try:
             future = pool.submit(games[start:start + count], solve, options, start, interrupt)
         except Exception as error:   # noqa: BLE001 - the executor refused the task
+            # Dask pickles a task as it is submitted: one game that does not pickle fails
+            # the chunk here, and its positions are tried alone as for a chunk that failed.
+            if attempt == first and count > 1:
+                for index in range(start, start + count):
+                    submit(index, 1, retry)
+                return
             for index in range(start, start + count):
                 results[index] = _error_record(index, games[index], error)
             advance(count)
             return
+        if not isinstance(future, cf.Future):
+            raise TypeError(f"executor.submit() returned a {type(future).__name__}, not a "
+                            f"concurrent.futures.Future: pass an Executor (for Dask, "
+                            f"client.get_executor(), not the Client itself)")
         pending[future] = (start, count, attempt)
 
     def failed(start: int, count: int, attempt: int, error: BaseException) -> None:

@@ -30,9 +30,11 @@ def error_for_status(status: str, game: Any, native: Any) -> BaseException:
                                  f"{native.max_moves} (or a negative count; generate_moves{safe} "
                                  f"returns the count): raise max_moves, or fix the count")
     if status == "too_deep":
+        how = ("its max_ply attribute bounds the plies left in any game from here"
+               if type(native).__name__ == "PythonGameAdapter"
+               else "a native game's copy() keeps it by calling copy_base_into")
         return GameContractError(f"{name} went on past its max_ply = {native.max_ply} plies: "
-                                 f"raise max_ply, or search to a depth below it (a native "
-                                 f"game's copy() keeps it by calling copy_base_into)")
+                                 f"raise max_ply, or search to a depth below it ({how})")
     if status == "beyond_reach":
         return ValueError(f"{name} cannot be solved from this position: a line ran past the "
                           f"{min(native.max_ply, MAX_PLY)} plies a search may follow, and its "
