@@ -233,3 +233,10 @@ def test_decode_line_reads_the_searchs_moves():
     assert all(move in game.legal_moves() for move in result.pv[:1])
     with pytest.raises(TypeError, match="int"):
         game.decode_line(["e2e4"])
+
+
+def test_a_board_with_a_null_move_is_refused_by_name():
+    board = chess.Board()
+    board.push(chess.Move.null())
+    with pytest.raises(ValueError, match="null move"):
+        Chess.from_board(board)

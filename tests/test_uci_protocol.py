@@ -351,7 +351,13 @@ def test_malformed_commands_are_explained_never_fatal(command, fragment):
 # always answered with bestmove (a GUI waits for it), so what cannot be used is explained and
 # the search runs with the rest.
 @pytest.mark.parametrize("command,fragments,limits", [
-    ("go depth", ["go depth needs a number"], {"depth": None}),
+    # A limit that cannot be read and leaves none: its smallest, never a search without end.
+    ("go depth", ["go depth needs a number", "no readable limit is left: go depth 1 is used"],
+     {"depth": 1}),
+    ("go depth x", ["needs an integer, not 'x'", "go depth 1 is used"], {"depth": 1}),
+    ("go movetime abc", ["go movetime needs an integer", "go movetime 0 is used"],
+     {"time_limit": pytest.approx(0.0, abs=0.01)}),
+    ("go movestogo x", ["go movestogo needs an integer"], {"depth": None}),
     ("go depth x nodes 500", ["needs an integer, not 'x'"], {"depth": None, "node_limit": 500}),
     ("go depth nodes 500", ["go depth needs an integer, not 'nodes'"], {"depth": None, "node_limit": 500}),
     ("go depth 0", ["go depth must be at least 1, not 0: depth 1 is used"], {"depth": 1}),

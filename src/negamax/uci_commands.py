@@ -68,6 +68,8 @@ class PositionCommand:
 _INT_FIELDS = {"depth": 1, "nodes": 1, "movestogo": 1, "mate": 1}
 _MILLISECOND_FIELDS = ("movetime", "wtime", "btime", "winc", "binc")
 _FLAGS = ("infinite", "ponder")
+#: What bounds a search (movestogo and the increments only shape a clock's budget).
+_LIMITS = ("depth", "nodes", "mate", "movetime", "wtime", "btime", "infinite")
 
 
 def _integer(name: str, text: Optional[str]) -> int:
@@ -91,6 +93,7 @@ def parse_go(words: Sequence[str]) -> GoCommand:
     case is listed in `problems`."""
     values: dict = {}
     problems: List[str] = []
+    unreadable: List[str] = []
     index = 0
     while index < len(words):
         word = words[index]
@@ -110,6 +113,7 @@ def parse_go(words: Sequence[str]) -> GoCommand:
                 number = _integer(word, following)
             except UciCommandError as error:
                 problems.append(f"{error}: ignored")
+                unreadable.append(word)
                 # A number that is not one is consumed; a keyword is read next.
                 index += 1 if following is None or _is_keyword(following) else 2
                 continue
@@ -128,9 +132,21 @@ def parse_go(words: Sequence[str]) -> GoCommand:
         else:
             problems.append(f"unknown go parameter {quote(word)}: ignored")
             index += 1
+    unreadable = [name for name in unreadable if name in _LIMITS]
+    if unreadable and not any(name in values for name in _LIMITS):
+        # The GUI asked for a bounded search whose bound cannot be read: the smallest one,
+        # never a search without end (which `go` alone would be).
+        for name in unreadable:
+            values[name] = _INT_FIELDS[name] if name in _INT_FIELDS else 0.0
+        problems.append(f"no readable limit is left: go {' '.join(_smallest(name) for name in unreadable)} "
+                        f"is used")
     values.setdefault("winc", 0.0)
     values.setdefault("binc", 0.0)
     return GoCommand(problems=tuple(problems), **values)
+
+
+def _smallest(name: str) -> str:
+    return f"{name} {_INT_FIELDS[name] if name in _INT_FIELDS else 0}"
 
 
 def parse_position(words: Sequence[str]) -> PositionCommand:

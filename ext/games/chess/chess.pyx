@@ -577,6 +577,9 @@ cdef class Chess(NativeGame):
             raise ValueError("Chess960 boards are not supported")
         game = cls(board.root().fen())
         for move in board.move_stack:
+            if not move:
+                raise ValueError("the board's moves include a null move (0000), which a game "
+                                 "of negamax cannot play: a chess game has no passes")
             game.play(move.uci())
         return game
 
