@@ -314,3 +314,66 @@ def test_ctrl_c_in_one_python_game_of_a_batch_stops_the_rest():
     assert results[0].value == nim_value(HEAPS)
     assert [r.stop_reason for r in results[1:]] == [nm.StopReason.INTERRUPTED] * 2
     assert results[2].value is None and results[2].stats.nodes == 0
+
+
+def test_ctrl_c_in_a_weak_batch_with_a_tree_stops_the_rest():
+    # A tree in a weak batch makes the batch run its searches one at a time in Python; the
+    # rest of the batch stops all the same.
+    from keyed_nim import Nim
+
+    tree = nm.trees.from_nested([[1, 2], [3, 4]])
+    results = nm.solve_many([tree, interrupted_nim(30), Nim(HEAPS)], weak=True)
+    assert results[0].stop_reason is nm.StopReason.COMPLETED and results[0].outcome == "win"
+    assert [r.stop_reason for r in results[1:]] == [nm.StopReason.INTERRUPTED] * 2
+    assert results[2].stats.nodes == 0 and results[2].outcome is None
+
+
+class _Boom(Exception):
+    pass
+
+
+def _counting_nim():
+    """Nim that counts the legal_moves calls of every copy (the search runs on copies)."""
+    from keyed_nim import Nim
+
+    class Counting(Nim):
+        calls = 0
+
+        def legal_moves(self):
+            type(self).calls += 1
+            return super().legal_moves()
+
+    return Counting
+
+
+@pytest.mark.parametrize("many", [nm.search_many, nm.solve_many])
+def test_a_failing_search_stops_the_batch_it_raises_for(many):
+    # The batch raises the first failure: the searches after it would be thrown away, so
+    # they never run (they did, for minutes on hard positions, before the batch raised).
+    from keyed_nim import Nim
+
+    class Failing(Nim):
+        def play(self, move):
+            raise _Boom("play failed")
+
+    counting = _counting_nim()
+    with pytest.raises(_Boom):
+        many([Failing(HEAPS), counting(HEAPS), counting([2, 3])])
+    assert counting.calls == 0
+
+
+def test_a_leaf_root_has_its_value_under_a_node_limit_of_one():
+    # A finished position is one node: every algorithm, and solve, reads its value in it.
+    for game, value in ((nm.games.TicTacToe("xxxoo...."), -nm.WIN), (nm.trees.from_nested(5), 5)):
+        for algorithm in ("minimax", "alphabeta", "pvs", "mtdf"):
+            result = nm.search(game, algorithm=algorithm, node_limit=1)
+            assert result.value == value and result.stop_reason is nm.StopReason.COMPLETED, algorithm
+        solved = nm.solve(game, node_limit=1)
+        assert solved.value == value and solved.stop_reason is nm.StopReason.COMPLETED
+    assert nm.search(nm.games.ConnectFour("4453"), 0, algorithm="mtdf", node_limit=1).value is not None
+
+
+def test_a_stop_signal_takes_no_arguments():
+    with pytest.raises(TypeError):
+        nm.StopSignal(True)
+    assert not nm.StopSignal().is_set()

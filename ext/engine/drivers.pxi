@@ -23,6 +23,10 @@ cdef Score search_iteration(Searcher searcher, int depth, Score guess, bint has_
     cdef Score value, alpha, beta, delta, lower, upper, bound
     cdef bint horizon = False
     if context.options.algorithm == MTDF:
+        if depth <= 0 or searcher.game.at_terminal():
+            # A leaf: its value is exact in any window, one pass (null windows would each
+            # enter it again, and a node limit of 1 would leave no value).
+            return search_once(searcher, depth, -SCORE_INFINITY, SCORE_INFINITY)
         # MTD(f): null windows walk the bounds together, starting from the best guess. The
         # value rests on every pass, so the horizon counts if any of them reached it.
         value = guess if has_guess else 0
@@ -178,6 +182,12 @@ cdef void solve_bounds(Searcher searcher, bint weak) noexcept nogil:
     cdef SearchContext* context = &searcher.context
     cdef Score probe, value
     cdef int proven = 0      # the root's first move is proven to reach `lower`
+    if searcher.game.at_terminal():
+        # A finished position (a tree's leaf) is its value, exact in one pass.
+        value = search_once(searcher, UNLIMITED_DEPTH, -SCORE_INFINITY, SCORE_INFINITY)
+        if context.status == RUNNING:
+            searcher.lower = searcher.upper = value
+        return
     if weak and weak_in_one_search(context):
         # One search with the window (-1, 1): above, below or exactly zero. (A long game
         # asks the strong solver's questions instead, quick ends first, and stops at the

@@ -732,8 +732,8 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
             results.append(searcher.collect_solve(searcher.finished_at - searcher.started) if solve
                            else searcher.collect(searcher.finished_at - searcher.started))
             if stopped:
-                # Ctrl-C or the stop signal ended this search: the rest of the batch stops
-                # too, each with no result (a Ctrl-C is seen once, by one search).
+                # Ctrl-C, the stop signal or a failure ended this search: the rest of the
+                # batch stops too, each with no result (a Ctrl-C is seen once, by one search).
                 for later in range(i + 1, count):
                     searcher.retarget(games[later], options[later], table, stop)
                     searcher.prepare()
@@ -748,14 +748,12 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
 
 
 cdef bint stops_the_batch(Searcher searcher) noexcept nogil:
-    """Whether a batch's search was interrupted (Ctrl-C, the stop signal, or a Python game's
-    callback that raised KeyboardInterrupt), which stops the whole batch."""
-    if searcher.context.status == STOP_INTERRUPTED:
-        return True
-    if searcher.context.status != FAIL_GAME_CALLBACK:
-        return False
-    with gil:
-        return isinstance(getattr(searcher.game, "exception", None), KeyboardInterrupt)
+    """Whether a batch's search stops the whole batch: interrupted (Ctrl-C, the stop signal,
+    or a Python game's callback that raised KeyboardInterrupt), or failed (a game that broke
+    its contract or raised, a signal handler that raised: the batch raises that error, and
+    the searches after it would be thrown away). A limit that stopped it stops only it."""
+    cdef int status = searcher.context.status
+    return status != STOP_COMPLETED and status != STOP_NODE_LIMIT and status != STOP_TIME_LIMIT
 
 
 cdef void skip_interrupted(Searcher searcher) noexcept nogil:

@@ -20,6 +20,9 @@ cdef class StopSignal:
 
     cdef int flag
 
+    def __init__(self):
+        """A signal not yet set (it takes no arguments: call set() to set it)."""
+
     def set(self):
         """Ask every search holding this signal to stop."""
         negamax_store_int(&self.flag, 1)
