@@ -14,6 +14,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 import numpy as np
 
 from negamax.games._trees import ExplicitTree, TreeGame, UniformTree
+from negamax.games._trees import _leaves_left_to_right as _leaf_indices_left_to_right
 from negamax.quoting import short_repr
 from negamax.scores import EVAL_LIMIT, MAX_PLY
 
@@ -215,7 +216,7 @@ def from_arrays(child_counts: np.ndarray, values: np.ndarray, maximizing: bool =
     if (parents >= np.arange(1, count)).any():
         raise ValueError("nodes must be in breadth-first order: a child before its parent")
     height = _breadth_first_height(starts, count)
-    leaves = _leaf_indices_left_to_right(starts)
+    leaves = _leaf_indices_left_to_right(starts)      # the constructor's own walk
     return ExplicitTree(starts, values.astype(np.int32), height, bool(maximizing),
                         int(child_counts.max()), internal_score=0,
                         leaf_values=_read_only(values[leaves].astype(np.int64)))
@@ -237,20 +238,6 @@ def _breadth_first_height(starts: np.ndarray, count: int) -> int:
 def _check_height(height: int) -> None:
     if height > MAX_PLY:
         raise ValueError(f"the tree is {height} plies deep; the search goes at most {MAX_PLY} plies")
-
-
-def _leaf_indices_left_to_right(starts: np.ndarray) -> List[int]:
-    """Leaf indices of a breadth-first tree in depth-first (left to right) order."""
-    leaves = []
-    stack = [0]
-    while stack:
-        node = stack.pop()
-        first, end = int(starts[node]), int(starts[node + 1])
-        if first == end:
-            leaves.append(node)
-        else:
-            stack.extend(range(end - 1, first - 1, -1))
-    return leaves
 
 
 def _read_only(array: np.ndarray) -> np.ndarray:
