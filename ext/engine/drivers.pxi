@@ -328,15 +328,19 @@ cdef enum:
 
 
 cdef inline int64_t quick_rank(int64_t low, int64_t high, int64_t span, int64_t halving) noexcept nogil:
-    """The rank to ask about in a long game: a loss or a win within a few plies, the
-    distance doubling with each answer (a mate in one is then found in two questions, as a
-    depth-1 search finds it), on the side whose bound is nearer its quick end, up to
+    """The rank to ask about in a long game: a loss or a win within a few plies, one move
+    further with each answer (a mate in one is then found in two questions, as a depth-1
+    search finds it), on the side whose bound is nearer its quick end, up to
     QUICK_FIRST_RANKS from it; then `halving`, solver_probe's own choice (quick questions
-    are cheap, longer ones as costly as halving's, and a drawn position answers them all)."""
+    are cheap, longer ones as costly as halving's, and a drawn position answers them all).
+    One move at a time, not doubling: a mate in three is then found before anyone asks
+    whether the side to move is lost within eight plies, a search of every move of its own
+    to that depth (doubling took 6x the nodes on 25 mates in three, and a mate in five went
+    unsolved in 90 s that now takes 0.5 s)."""
     cdef int64_t top = (span + 1) // 2            # the rank of a win in one ply
     cdef int64_t from_loss = low + top, from_win = top - high
-    cdef int64_t loss_rank = low + max(from_loss, <int64_t> 1)
-    cdef int64_t win_rank = high - max(from_win, <int64_t> 1)
+    cdef int64_t loss_rank = low + 1
+    cdef int64_t win_rank = high - 1
     cdef bint loss_quick = loss_rank + top <= QUICK_FIRST_RANKS and loss_rank < low / 2 and loss_rank < high
     cdef bint win_quick = top - win_rank <= QUICK_FIRST_RANKS and win_rank > high / 2 and win_rank > low
     if loss_quick and (from_loss <= from_win or not win_quick):
