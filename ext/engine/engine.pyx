@@ -697,19 +697,22 @@ def _lazy_smp_next_depth(int completed, int max_depth, int thread_index, list se
 
 
 def run_many(list games, list options, TranspositionTable table=None, StopSignal stop=None,
-             bint solve=False, bint weak=False):
-    """Search (or solve, `weak` as in Searcher.solve) each native game of `games` with its
-    options dict (the same dict object for games that share options), one after another, in
+             bint solve=False, weak=False):
+    """Search (or solve, `weak` as in Searcher.solve: one bool for every game, or a list of
+    one per game) each native game of `games` with its options dict (the same dict object for games that share options), one after another, in
     one call: a single Searcher is bound to each game in turn, so a batch of short searches
     pays for its set-up and stacks once, not at every position. The GIL is released for
     each search (games written in Python take it back in their callbacks). Returns the
     result dicts, in order, each with "error": the exception a search left pending, or None."""
     cdef Py_ssize_t i, later, count = len(games)
     cdef Searcher searcher
-    cdef bint stopped
+    cdef bint stopped, weak_here
     if len(options) != count:
         raise ValueError(f"run_many takes one options dict per game: {count} games, "
                          f"{len(options)} options")
+    weak_of = list(weak) if isinstance(weak, (list, tuple)) else [bool(weak)] * count
+    if len(weak_of) != count:
+        raise ValueError(f"run_many takes one weak flag per game: {count} games, {len(weak_of)} flags")
     for game in games:
         if not isinstance(game, NativeGame):
             raise TypeError(f"run_many takes native games, not {type(game).__name__}")
@@ -726,8 +729,9 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
             if i > 0:
                 searcher.retarget(games[i], options[i], table, stop)
             searcher.prepare()
+            weak_here = weak_of[i]
             with nogil:
-                run_one(searcher, solve, weak)
+                run_one(searcher, solve, weak_here)
                 stopped = stops_the_batch(searcher)
             results.append(searcher.collect_solve(searcher.finished_at - searcher.started) if solve
                            else searcher.collect(searcher.finished_at - searcher.started))

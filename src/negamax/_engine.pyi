@@ -1,6 +1,6 @@
 """Type stubs for the compiled module negamax._engine: the search engine."""
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, final
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union, final
 
 from negamax.game import NativeGame
 
@@ -17,7 +17,7 @@ def _lazy_smp_next_depth(completed: int, max_depth: int, thread_index: int,
 def _hammer_table(table: "TranspositionTable", keys: int, seed: int, stores: int) -> Tuple[int, int]: ...
 def run_many(games: List[NativeGame], options: List[Dict[str, Any]],
              table: Optional["TranspositionTable"] = ..., stop: Optional["StopSignal"] = ...,
-             solve: bool = ..., weak: bool = ...) -> List[Dict[str, Any]]: ...
+             solve: bool = ..., weak: Union[bool, Sequence[bool]] = ...) -> List[Dict[str, Any]]: ...
 
 @final
 class StopSignal:

@@ -391,30 +391,14 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
     if _interrupted():
         raws = [Searcher(native, engine_fields, table, stop).interrupted_at_start(solve)
                 for native, engine_fields in zip(natives, fields)]
-    elif weak and any(weak_trees):
-        # A tree's weak solve is a strong one (its values are no wins or losses): one
-        # search at a time here, stopping the batch as run_many does.
-        raws = []
-        for native, engine_fields, tree in zip(natives, fields, weak_trees):
-            searcher = Searcher(native, engine_fields, table, stop)
-            if raws and _ends_the_batch(raws[-1], natives[len(raws) - 1]):
-                raws.append(searcher.interrupted_at_start(solve))
-            else:
-                raws.append(searcher.solve(weak and not tree))
     else:
-        raws = run_many(natives, fields, table, stop, solve, weak)
+        # A tree's weak solve is a strong one (its values are no wins or losses).
+        raws = run_many(natives, fields, table, stop, solve,
+                        [weak and not tree for tree in weak_trees])
     if solve:
         return [_finish_solve(raw, native, game, weak and not tree, tree)
                 for raw, native, game, tree in zip(raws, natives, games, weak_trees)]
     return [_finish_search(raw, native, game, built) for raw, native, game in zip(raws, natives, games)]
-
-
-def _ends_the_batch(raw: dict, native: NativeGame) -> bool:
-    """Whether a batch's search stops the rest of the batch (as run_many decides it):
-    interrupted or failed, not stopped by a limit."""
-    if isinstance(native, PythonGameAdapter) and native.exception is not None:
-        return True
-    return raw["error"] is not None or raw["status"] not in ("completed", "node_limit", "time_limit")
 
 
 def _check_table(options: SearchOptions, native: NativeGame) -> None:

@@ -153,8 +153,9 @@ def solve_command(args: argparse.Namespace, err: TextIO = sys.stderr) -> int:
         progress.say(f"solving an early position ({game.stones} stones) can take many minutes: "
                      f"bound it with --time-limit SECONDS (the bounds proven so far are printed) "
                      f"or try --weak; Ctrl-C stops it the same way")
-    if args.game == "checkers" and args.time_limit is None and _pieces(game) > SHORT_CHECKERS_PIECES:
-        progress.say(f"solving checkers with {_pieces(game)} pieces on the board can take very "
+    pieces = _pieces(game) if args.game == "checkers" else 0
+    if args.time_limit is None and pieces > SHORT_CHECKERS_PIECES:
+        progress.say(f"solving checkers with {pieces} pieces on the board can take very "
                      f"long (from the start, far beyond any machine): bound it with --time-limit "
                      f"SECONDS (the bounds proven so far are printed); Ctrl-C stops it the same way")
     with progress:

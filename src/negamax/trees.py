@@ -14,6 +14,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 import numpy as np
 
 from negamax.games._trees import ExplicitTree, TreeGame, UniformTree
+from negamax.games._trees import _breadth_first_height
 from negamax.games._trees import _leaves_left_to_right as _leaf_indices_left_to_right
 from negamax.quoting import short_repr
 from negamax.scores import EVAL_LIMIT, MAX_PLY
@@ -215,24 +216,11 @@ def from_arrays(child_counts: np.ndarray, values: np.ndarray, maximizing: bool =
     parents = np.repeat(np.arange(count), child_counts)
     if (parents >= np.arange(1, count)).any():
         raise ValueError("nodes must be in breadth-first order: a child before its parent")
-    height = _breadth_first_height(starts, count)
+    height = _breadth_first_height(starts)      # the constructor's own walk
     leaves = _leaf_indices_left_to_right(starts)      # the constructor's own walk
     return ExplicitTree(starts, values.astype(np.int32), height, bool(maximizing),
                         int(child_counts.max()), internal_score=0,
                         leaf_values=_read_only(values[leaves].astype(np.int64)))
-
-
-def _breadth_first_height(starts: np.ndarray, count: int) -> int:
-    """The height of a breadth-first tree of `count` nodes whose node i has the children
-    starts[i] .. starts[i+1]-1: its levels are contiguous ranges, level k+1 the children of
-    level k, so this takes one step per level (and stops past the search's limit)."""
-    first, end, height = 0, 1, 0
-    while True:
-        first, end = int(starts[first]), int(starts[end])
-        if first >= end or first >= count:
-            return height
-        height += 1
-        _check_height(height)
 
 
 def _check_height(height: int) -> None:

@@ -277,9 +277,9 @@ cdef class ExplicitTree(TreeGame):
         if max_children < most_children:
             raise ValueError(f"max_children is {max_children}, but a node has {most_children} children")
         height = _checked_int("height", height, 0, _MAX_PLY)
-        if height != breadth_first_height(starts):
-            raise ValueError(f"height is {height}, but the tree is {breadth_first_height(starts)} "
-                             f"plies deep")
+        deepest = _breadth_first_height(starts)
+        if height != deepest:
+            raise ValueError(f"height is {height}, but the tree is {deepest} plies deep")
         internal_score = _checked_int("internal_score", internal_score, -EVAL_LIMIT, EVAL_LIMIT)
         self.set_arrays(starts, node_scores)
         self.max_moves = max(1, max_children)
@@ -401,9 +401,10 @@ def _leaves_left_to_right(starts):
     return np.asarray(leaves, dtype=np.int64)
 
 
-cdef int breadth_first_height(starts) except -1:
+def _breadth_first_height(starts):
     """The depth of the deepest node of checked child_start: its levels are contiguous
-    ranges, each the children of the one before."""
+    ranges, each the children of the one before, so this takes one step per level (and
+    stops past the search's limit, ValueError)."""
     cdef int64_t first = 0, end = 1
     cdef int height = 0
     while True:
@@ -411,6 +412,9 @@ cdef int breadth_first_height(starts) except -1:
         if first >= end:
             return height
         height += 1
+        if height > _MAX_PLY:
+            raise ValueError(f"the tree is {height} plies deep; the search goes at most "
+                             f"{_MAX_PLY} plies")
 
 
 # --- the search, compiled for this game (see ext/engine/kernels.pxi) -------------------------

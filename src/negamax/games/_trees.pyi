@@ -51,6 +51,11 @@ class ExplicitTree(TreeGame):
     def copy(self) -> "ExplicitTree": ...
 
 
+def _breadth_first_height(starts: npt.NDArray[np.int64]) -> int:
+    """The depth of the deepest node of a checked child_start array (ValueError past the
+    search's limit)."""
+    ...
+
 def _leaves_left_to_right(starts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """The leaves of a checked child_start array, depth-first (left to right)."""
     ...
