@@ -162,6 +162,32 @@ def test_a_bad_position_is_explained_and_leaves_the_position_unchanged(command, 
     assert session.search.calls[0]["fen"] == board.fen()
 
 
+def test_a_game_sent_move_by_move_is_the_game_python_chess_plays():
+    """A GUI sends the whole game before every go; the engine plays on from the position it
+    kept when the new one extends it. Takebacks, a new FEN, an illegal move in the part added
+    and a threefold repetition must all come out as a replay from the start does."""
+    from negamax.games import Chess
+    lines: List[str] = []
+    engine = UciEngine(lines.append, new_game=Chess, search=ScriptedSearch())
+    moves = ("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1 f7f6 f3h4 g8e7 h4f3 e7g8 f3h4 "
+             "g8e7 h4f3 e7g8").split()
+    sent = [moves[:n] for n in range(len(moves) + 1)]
+    sent[7:7] = [moves[:5], moves[:9] + ["e1g1"], moves[:6]]      # a takeback, an illegal move
+    for line in sent:
+        assert engine.handle("position startpos moves " + " ".join(line)) is True
+        kept = moves[:5] if line == moves[:9] + ["e1g1"] else line   # unchanged
+        board = chess.Board()
+        for move in kept:
+            board.push_uci(move)
+        assert engine._game.fen() == board.fen(), line
+        assert engine._game.is_terminal() == board.is_repetition(3), line
+    assert engine._game.is_terminal()           # the knights' dance repeated the position
+    illegal = [line for line in lines if "is not legal" in line]
+    assert len(illegal) == 1 and "move 10, 'e1g1'" in illegal[0], lines
+    engine.handle("position fen " + chess.Board().fen() + " moves e2e4")
+    assert engine._game.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+
+
 def test_go_depth_reports_every_iteration_then_the_best_move_and_ponder_move():
     session = Session()
     session.send("position startpos", "go depth 4")

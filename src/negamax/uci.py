@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from typing import Any, Callable, Iterable, List, Optional, TextIO, Union
+from typing import Any, Callable, Iterable, List, Optional, Sequence, TextIO, Union
 
 import negamax as nm
 from negamax.results import StopReason
@@ -234,8 +234,22 @@ class UciEngine:
 
     def _position_command(self, arguments: List[str]) -> None:
         position = parse_position(arguments)
-        game = self._make_game(position)
+        game = self._extended_game(position)
+        if game is None:
+            game = self._make_game(position)
         self._position, self._game = position, game
+
+    def _extended_game(self, position: PositionCommand) -> Any:
+        """The kept game played on by the moves `position` adds to the kept position, or None
+        when it does not extend it. A GUI sends the whole game before every go: replaying it
+        from the start made each move cost more than the last (2.5 ms at 200 plies)."""
+        kept, game = self._position, self._game
+        if (game is None or position.fen != kept.fen or len(position.moves) < len(kept.moves)
+                or position.moves[:len(kept.moves)] != kept.moves):
+            return None
+        game = game.copy()
+        self._play_moves(game, position.moves, len(kept.moves))
+        return game
 
     def _make_game(self, position: PositionCommand) -> Any:
         try:
@@ -244,12 +258,18 @@ class UciEngine:
             raise
         except (ValueError, TypeError) as error:
             raise UciCommandError(f"bad FEN {quote(position.fen or '')}: {error}") from None
-        for number, move in enumerate(position.moves, start=1):
+        self._play_moves(game, position.moves, 0)
+        return game
+
+    @staticmethod
+    def _play_moves(game: Any, moves: Sequence[str], start: int) -> None:
+        """Play moves[start:] on `game`, each checked legal."""
+        for number in range(start + 1, len(moves) + 1):
+            move = moves[number - 1]
             if move not in game.legal_moves():
                 raise UciCommandError(f"move {number}, {quote(move)}, is not legal in "
                                       f"{quote(game.fen())}; the position is unchanged")
             game.play(move)
-        return game
 
     def _go(self, arguments: List[str]) -> None:
         if arguments[:1] == ["perft"]:
