@@ -77,3 +77,21 @@ def test_a_table_without_memory_is_refused_never_read():
     table.__init__(1)                    # made whole, it serves searches
     assert nm.search(game, 6, algorithm="pvs", tt=table).value == \
         nm.search(game, 6, algorithm="pvs", tt=nm.TranspositionTable(1)).value
+
+
+def test_a_search_started_inside_a_search_gets_a_table_of_its_own():
+    """on_iteration (and a Python game's methods) run on the searching thread, whose default
+    table is the running search's: a default-table search or solve started there, or a batch,
+    gets a table for that call (it used to be refused as "in use"), and the outer search is
+    unchanged. Values from theory: tic-tac-toe is a draw; x wins at once in xx.oo...."""
+    inner = []
+
+    def solve_inside(result):
+        inner.append((nm.solve(TicTacToe()).value, nm.search(TicTacToe("xx.oo...."), 2, algorithm="pvs").value,
+                      tuple(r.value for r in nm.solve_many([TicTacToe(), TicTacToe("xx.oo....")]))))
+
+    outer = nm.search(ConnectFour("4453"), 7, algorithm="pvs", iterative=True, on_iteration=solve_inside)
+    assert len(inner) == outer.depth - 1 == 6
+    assert set(inner) == {(0, nm.WIN - 1, (0, nm.WIN - 1))}
+    alone = nm.search(ConnectFour("4453"), 7, algorithm="pvs", iterative=True)
+    assert (outer.value, outer.pv, outer.stats) == (alone.value, alone.pv, alone.stats)

@@ -42,12 +42,32 @@ _thread_tables = threading.local()
 
 
 def _table_for_thread(mb: float) -> TranspositionTable:
+    if _nested():
+        # The thread's table belongs to the search this one was started from (by a Python
+        # game's method or on_iteration): this search gets a table of its own, for this call.
+        return _new_table(mb)
     table = getattr(_thread_tables, "table", None)
     if table is None or getattr(_thread_tables, "mb", None) != mb:
         release_tables()                 # free the old table before making the new one
         table = _new_table(mb)
         _thread_tables.table, _thread_tables.mb = table, mb
     return table
+
+
+def _nested() -> bool:
+    """Whether a search is running on this thread now (see _running)."""
+    return getattr(_thread_tables, "running", 0) > 0
+
+
+def _running(run: Callable[..., Any], *arguments: Any) -> Any:
+    """run(*arguments), counted as a search running on this thread: a search started inside
+    it (a Python game's method or on_iteration calling search()) is nested, and neither
+    uses nor keeps the thread's table, options or Searcher, which are this one's."""
+    _thread_tables.running = getattr(_thread_tables, "running", 0) + 1
+    try:
+        return run(*arguments)
+    finally:
+        _thread_tables.running -= 1
 
 
 def _new_table(mb: float) -> TranspositionTable:
@@ -191,7 +211,8 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
             and null_move is None and lmr is None and trace is False and type(threads) is int
             and threads == 1 and type(algorithm) is str
             and (depth is None or type(depth) is int) and (ordering is True or ordering is False)
-            and (iterative is None or iterative is True or iterative is False)):
+            and (iterative is None or iterative is True or iterative is False)
+            and not _nested()):
         plain_key = ("search", algorithm, depth, ordering, iterative)
         options = _kept(plain_key)
     if options is None:
@@ -216,7 +237,7 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
                          plain_key=plain_key)
     if root_moves is not None:
         searcher.restrict_root(_root_move_codes(native, root_moves))
-    raw = searcher.interrupted_at_start(False) if _interrupted() else searcher.run()
+    raw = searcher.interrupted_at_start(False) if _interrupted() else _running(searcher.run)
     _keep_searcher(searcher, plain_key, native, callback)
     return _finish_search(raw, native, game, options)
 
@@ -245,7 +266,8 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     options = None
     if (time_limit is None and node_limit is None and tt is None and tt_mb is None
             and killers is None and history is None and safe_moves is None and stop is None
-            and type(threads) is int and threads == 1 and (ordering is True or ordering is False)):
+            and type(threads) is int and threads == 1 and (ordering is True or ordering is False)
+            and not _nested()):
         plain_key = ("solve", ordering)         # a plain call, as in search()
         options = _kept(plain_key)
     if options is None:
@@ -260,7 +282,8 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     # weak window (-1, 1) means nothing there; solve exactly and read the sign.
     weak_tree = weak and isinstance(native, TreeGame)
     searcher = _searcher(native, options, None, plain_key=plain_key)
-    raw = searcher.interrupted_at_start(True) if _interrupted() else searcher.solve(weak and not weak_tree)
+    raw = (searcher.interrupted_at_start(True) if _interrupted()
+           else _running(searcher.solve, weak and not weak_tree))
     _keep_searcher(searcher, plain_key, native, None)
     return _finish_solve(raw, native, game, weak and not weak_tree, weak_tree)
 
@@ -393,7 +416,7 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
                 for native, engine_fields in zip(natives, fields)]
     else:
         # A tree's weak solve is a strong one (its values are no wins or losses).
-        raws = run_many(natives, fields, table, stop, solve,
+        raws = _running(run_many, natives, fields, table, stop, solve,
                         [weak and not tree for tree in weak_trees])
     if solve:
         return [_finish_solve(raw, native, game, weak and not tree, tree)
