@@ -1,7 +1,8 @@
 """A native game written by a user that breaks its declared bounds gets GameContractError,
 never a crash: the game below (compiled here against the installed negamax/game.pxd, as a
 third party's would be) declares max_moves but writes more moves, or a negative count, or
-forgets to declare max_moves at all.
+forgets to declare max_moves at all; or evaluates beyond -WIN..WIN, leaves max_ply at 0, or
+copies itself without copy_base_into. A class written in Python on NativeGame is refused.
 
 Building needs a C compiler: marked needs_compiler, as tests/test_cython_interface.py."""
 
@@ -20,14 +21,18 @@ GAME = textwrap.dedent('''
     cdef class Miscounted(NativeGame):
         """One ply to the end; `written` moves generated where `declared` are declared (a
         negative `written` is returned as the count); declared < 0: max_moves left unset."""
-        cdef public int written, ply
+        cdef public int written, ply, evaluation
+        cdef public bint keeps_base
 
-        def __init__(self, int declared, int written):
+        def __init__(self, int declared, int written, int evaluation=0, int max_ply=1,
+                     bint keeps_base=True):
             if declared >= 0:
                 self.max_moves = declared
-            self.max_ply = 1
+            self.max_ply = max_ply
             self.written = written
             self.ply = 0
+            self.evaluation = evaluation
+            self.keeps_base = keeps_base
 
         cdef int generate_moves(self, Move* moves) noexcept nogil:
             cdef int i
@@ -45,13 +50,16 @@ GAME = textwrap.dedent('''
             return self.ply >= 1
 
         cdef Score static_evaluation(self) noexcept nogil:
-            return 0
+            return self.evaluation
 
         def copy(self):
             cdef Miscounted other = Miscounted.__new__(Miscounted)
-            self.copy_base_into(other)
+            if self.keeps_base:
+                self.copy_base_into(other)
             other.written = self.written
             other.ply = self.ply
+            other.evaluation = self.evaluation
+            other.keeps_base = self.keeps_base
             return other
 ''')
 
@@ -114,3 +122,88 @@ def test_a_game_within_its_bounds_searches(miscounted):
     game = miscounted(3, 3)
     assert game.legal_moves() == [0, 1, 2]
     assert nm.search(game).value == 0 and nm.solve(game).value == 0
+
+
+ALGORITHMS = ["minimax", "negamax", "alphabeta", "pvs", "mtdf"]
+
+
+@pytest.mark.needs_compiler
+@pytest.mark.parametrize("evaluation", [2**31 - 1, -2**31, nm.WIN + 1, -nm.WIN - 1, 1_500_000_000])
+@pytest.mark.parametrize("call", ALGORITHMS + ["solve", "solve_many"])
+def test_an_evaluation_beyond_win_is_a_contract_error(miscounted, evaluation, call):
+    """A value beyond -WIN..WIN read as a score gave -2000000000 (the window's infinity) with
+    no best move, or a win with plies = -1; now the search fails and names the method."""
+    game = miscounted(3, 3, evaluation)
+    with pytest.raises(nm.GameContractError, match="static_evaluation gave a value outside"):
+        if call == "solve":
+            nm.solve(game)
+        elif call == "solve_many":
+            nm.solve_many([miscounted(3, 3), game])
+        else:
+            nm.search(game, 1, algorithm=call)
+
+
+@pytest.mark.needs_compiler
+@pytest.mark.parametrize("evaluation", [nm.WIN, -nm.WIN, nm.EVAL_LIMIT, -nm.EVAL_LIMIT, 0])
+def test_evaluations_within_the_contract_are_read(miscounted, evaluation):
+    """Every move ends the game (the moves are the leaves): the value is -evaluation from
+    the mover's side, a loss or win one ply away scored by its distance."""
+    expected = -evaluation
+    if abs(evaluation) == nm.WIN:
+        expected = -evaluation + (1 if evaluation > 0 else -1)
+    for algorithm in ALGORITHMS:
+        assert nm.search(miscounted(3, 3, evaluation), 1, algorithm=algorithm).value == expected
+
+
+@pytest.mark.needs_compiler
+def test_max_ply_left_at_zero_is_named(miscounted):
+    for depth in (None, 1):
+        with pytest.raises(nm.GameContractError, match="declares max_ply = 0 but has moves"):
+            nm.search(miscounted(3, 3, max_ply=0), depth)
+
+
+@pytest.mark.needs_compiler
+def test_a_copy_without_copy_base_into_is_named(miscounted):
+    game = miscounted(3, 3, keeps_base=False)
+    assert game.max_moves == 3
+    for call in (nm.search, nm.solve):
+        with pytest.raises(nm.GameContractError, match="must call self.copy_base_into"):
+            call(game)
+
+
+def test_a_python_class_on_native_game_is_refused():
+    """Its Python methods are not what the search calls (NativeGame's C methods are): it was
+    searched as a game already over, worth 0, where the first move wins."""
+    class OneMoveWins(nm.NativeGame):
+        def legal_moves(self):
+            return [0]
+
+        def is_terminal(self):
+            return False
+
+        def copy(self):
+            return OneMoveWins()
+
+    for call in (nm.search, nm.solve, lambda game: nm.search_many([game])):
+        with pytest.raises(TypeError, match="subclass negamax.Game for a game written in Python"):
+            call(OneMoveWins())
+
+
+@pytest.mark.needs_compiler
+def test_a_python_subclass_of_a_cython_game_searches(miscounted):
+    class Named(miscounted):
+        def describe(self):
+            return "three moves, each ends the game"
+
+    game = Named(3, 3, -5)
+    assert nm.search(game, 1).value == 5 and nm.solve(game).value == 5
+
+
+def test_a_path_draw_game_past_max_ply_is_told_about_play_on():
+    from negamax.errors import error_for_status
+
+    class Native:
+        max_ply, max_moves, has_path_draws = 4, 2, True
+
+    for status in ("too_deep", "beyond_reach"):
+        assert "plays on through repetitions, up to 32 plies" in str(error_for_status(status, object(), Native()))

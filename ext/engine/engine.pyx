@@ -51,6 +51,7 @@ STATUS_NAMES = {
     FAIL_TOO_DEEP: "too_deep",
     FAIL_OUT_OF_MEMORY: "out_of_memory",
     FAIL_BEYOND_REACH: "beyond_reach",
+    FAIL_BAD_EVALUATION: "bad_evaluation",
 }
 
 UNLIMITED = UNLIMITED_DEPTH

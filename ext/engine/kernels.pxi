@@ -13,7 +13,7 @@
 
 cimport cython
 from cpython.pycapsule cimport PyCapsule_New
-from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint64_t
+from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint32_t, uint64_t
 
 from negamax.game cimport (
     EVAL_LIMIT, SCORE_INFINITY, WIN, WINNING_MOVE_FOUND, Move, NativeGame, Score,

@@ -2,9 +2,19 @@
 # ext/engine/kernels.pxi): minimax in max/min form, negamax, and fail-soft alpha-beta.
 
 
+cdef inline Score evaluation(SearchContext* context, GameT game) noexcept nogil:
+    """The game's static evaluation, checked: a value beyond -WIN..WIN would read as a score
+    no search can give (or as the window's infinity), so it fails the search instead."""
+    cdef Score value = game.static_evaluation()
+    if <uint32_t> value + <uint32_t> WIN > <uint32_t> (2 * WIN):     # both ends in one test
+        fail(context, FAIL_BAD_EVALUATION)
+        return 0
+    return value
+
+
 cdef inline Score read_leaf(SearchContext* context, GameT game, int ply) noexcept nogil:
     """The value of a leaf from the side to move, with wins and losses scored by distance."""
-    cdef Score value = game.static_evaluation()
+    cdef Score value = evaluation(context, game)
     context.stats.leaves += 1
     if context.options.tracing and context.trace_count > 0:
         context.trace_value[context.trace_count - 1] = value
@@ -74,7 +84,7 @@ cdef inline Score leaf_value(SearchContext* context, GameT game, int ply) noexce
     """Enter and read the leaf child at `ply` (from its side to move), as enter_node and
     read_leaf would."""
     count_leaves_in_place(context, 1, ply)
-    return terminal_score(game.static_evaluation(), ply)
+    return terminal_score(evaluation(context, game), ply)
 
 
 cdef inline void update_line(SearchContext* context, int ply, Move move, bint child_is_leaf) noexcept nogil:

@@ -522,7 +522,13 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
             raise ValueError("maximizing applies to explicit trees only: a game's values are "
                              "always from the side to move")
     if isinstance(game, NativeGame):
+        _refuse_python_subclass(type(game))
         native = _checked_copy(game, NativeGame)
+        if native.max_moves < 1 <= game.max_moves or native.max_ply < 1 <= game.max_ply:
+            raise GameContractError(
+                f"{type(game).__name__}.copy() gives a game with max_moves = {native.max_moves} "
+                f"and max_ply = {native.max_ply}, where the game has {game.max_moves} and "
+                f"{game.max_ply}: copy() must call self.copy_base_into(other)")
         if native.max_moves < 1 and not native.is_terminal():
             native.require_max_moves()       # a user's game that forgot to declare it
         if maximizing is not None:
@@ -538,6 +544,22 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
                                  overrides(copy, "play_null") and overrides(copy, "undo_null"))
     raise TypeError(f"cannot search a {type(game).__name__}: pass a built-in game, a tree from "
                     f"negamax.trees, or an instance of a negamax.Game subclass")
+
+
+_HEAP_TYPE = 1 << 9      # Py_TPFLAGS_HEAPTYPE: set on every class made by a class statement
+
+
+def _refuse_python_subclass(cls: type) -> None:
+    """TypeError for a class written in Python straight on NativeGame: the search calls
+    NativeGame's C methods, which only a class compiled by Cython can define, so it would
+    search NativeGame's own (a game that has already ended, worth 0). A Python subclass of a
+    Cython game is fine: its compiled base defines them."""
+    compiled = next((base for base in cls.__mro__ if not base.__flags__ & _HEAP_TYPE), None)
+    if compiled is NativeGame:
+        raise TypeError(
+            f"{cls.__name__} is a class written in Python that subclasses negamax.NativeGame, "
+            f"whose search methods (generate_moves, make_move, ...) only a Cython class can "
+            f"define: subclass negamax.Game for a game written in Python")
 
 
 def _checked_copy(game: Any, kind: type) -> Any:
@@ -567,6 +589,6 @@ def _stop_reason(raw: dict, native: NativeGame, game: Any) -> StopReason:
     if status == "game_callback_failed":
         raise RuntimeError(f"{type(game).__name__} reported a failure during the search "
                            f"(its error flag was set)")
-    if status in ("too_many_moves", "too_deep", "out_of_memory", "beyond_reach"):
+    if status in ("too_many_moves", "too_deep", "out_of_memory", "beyond_reach", "bad_evaluation"):
         raise error_for_status(status, game, native)
     return _STOP_REASONS[status]

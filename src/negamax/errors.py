@@ -21,6 +21,11 @@ class SearchMemoryError(MemoryError):
     """The search could not get the memory it needed (its trace, its stacks, its table)."""
 
 
+# A game with path draws (has_path_draws) whose max_ply was reached through a repetition.
+_PLAY_ON = ("; with has_path_draws, a search asking how soon a side wins plays on through "
+            "repetitions, up to 32 plies past one, so max_ply must leave that room")
+
+
 def error_for_status(status: str, game: Any, native: Any) -> BaseException:
     """The exception for an engine failure status (see negamax._engine.STATUS_NAMES)."""
     name = type(game).__name__
@@ -29,16 +34,26 @@ def error_for_status(status: str, game: Any, native: Any) -> BaseException:
         return GameContractError(f"{name} generated more moves than its max_moves = "
                                  f"{native.max_moves} (or a negative count; generate_moves{safe} "
                                  f"returns the count): raise max_moves, or fix the count")
+    python_game = type(native).__name__ == "PythonGameAdapter"
     if status == "too_deep":
+        if native.max_ply == 0 and not python_game:
+            return GameContractError(f"{name} declares max_ply = 0 but has moves: set max_ply "
+                                     f"in __init__ to a bound on the plies left from the "
+                                     f"position")
         how = ("its max_ply attribute bounds the plies left in any game from here"
-               if type(native).__name__ == "PythonGameAdapter"
-               else "a native game's copy() keeps it by calling copy_base_into")
+               if python_game else "a native game's copy() keeps it by calling copy_base_into")
         return GameContractError(f"{name} went on past its max_ply = {native.max_ply} plies: "
-                                 f"raise max_ply, or search to a depth below it ({how})")
+                                 f"raise max_ply, or search to a depth below it ({how})"
+                                 f"{_PLAY_ON if getattr(native, 'has_path_draws', False) else ''}")
     if status == "beyond_reach":
         return ValueError(f"{name} cannot be solved from this position: a line ran past the "
                           f"{min(native.max_ply, MAX_PLY)} plies a search may follow, and its "
-                          f"games can last longer; search it to a depth instead")
+                          f"games can last longer; search it to a depth instead"
+                          f"{_PLAY_ON if getattr(native, 'has_path_draws', False) else ''}")
+    if status == "bad_evaluation":
+        return GameContractError(f"{name}.static_evaluation gave a value outside -WIN..WIN: "
+                                 f"an evaluation lies in -EVAL_LIMIT..EVAL_LIMIT, and an ended "
+                                 f"game scores -WIN, 0 or WIN")
     if status == "out_of_memory":
         return SearchMemoryError("not enough memory for the search trace: search without "
                                  "trace=True or with a smaller depth")
