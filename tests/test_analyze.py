@@ -360,3 +360,10 @@ def test_a_stop_signal_is_refused_where_it_cannot_reach_the_searches():
         results = nm.analyze(games * 2, stop=signal, executor=threads, progress=False,
                              algorithm="pvs")
     assert [r.stop_reason for r in results] == [nm.StopReason.INTERRUPTED] * 2
+
+
+@pytest.mark.parametrize("option", ["root_moves", "on_iteraton"])
+def test_an_option_analyze_does_not_take_is_named_as_analyze_s(option):
+    """It said "search() takes no option 'root_moves'", which search() does take."""
+    with pytest.raises(TypeError, match=rf"analyze\(\) takes no option '{option}'; .* search\(\) but root_moves"):
+        nm.analyze([nm.games.TicTacToe()], **{option: [4]}, progress=False)

@@ -36,8 +36,15 @@ def compiled_modules():
     tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "MODULES" for t in node.targets):
-            return sorted(key.value for key in node.value.keys)
+            return sorted([key.value for key in node.value.keys] + game_modules())
     raise SystemExit("setup.py has no MODULES dict")
+
+
+def game_modules():
+    """The built-in games' modules, which setup.py finds as this does: ext/games/NAME/NAME.pyx
+    builds negamax.games._NAME."""
+    return [f"negamax.games._{folder.name}" for folder in sorted((ROOT / "ext" / "games").iterdir())
+            if (folder / f"{folder.name}.pyx").exists()]
 
 
 def check_sdist(path, tracked, problems):

@@ -131,8 +131,9 @@ def _call_options(solve: bool, depth: Any, time_limit: Any, node_limit: Any,
     accepted = set(inspect.signature(function).parameters) - {"game", "root_moves"}
     unknown = sorted(set(options) - accepted)
     if unknown:
-        raise TypeError(f"{'solve' if solve else 'search'}() takes no option "
-                        f"{', '.join(map(repr, unknown))}; it takes {', '.join(sorted(accepted))}")
+        raise TypeError(f"analyze() takes no option {', '.join(map(repr, unknown))}; besides "
+                        f"its own arguments it takes those of {'solve' if solve else 'search'}() "
+                        f"but root_moves: {', '.join(sorted(accepted))}")
     if isinstance(options.get("tt"), negamax.TranspositionTable):
         raise ValueError("analyze cannot share one TranspositionTable between workers: pass "
                          "tt=True (each worker keeps a table of its own, tt_mb megabytes)")

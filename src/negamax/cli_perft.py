@@ -30,7 +30,7 @@ def add_parser(commands: Any) -> None:
     perft.add_argument("--fen", default=None,
                        help="the position (chess: a FEN; checkers: a PDN FEN such as "
                             "'B:W21,22:B1,2'; default the start)")
-    perft.add_argument("--divide", action="store_true", help="the count below each legal move")
+    perft.add_argument("--divide", action="store_true", help="the count below each legal move (chess only)")
 
 
 def run(args: argparse.Namespace) -> int:
