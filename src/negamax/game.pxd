@@ -41,7 +41,9 @@
 #   position. Such a value breaks the key rule above, so the search handles it: a window that
 #   asks only whether a side mates within a few plies plays on past the repetition (the
 #   position must still generate its moves), and elsewhere a result that depends on a
-#   position above its node is kept out of the table (only its move is stored).
+#   position above its node is kept out of the table (only its move is stored). Playing on
+#   goes up to 32 plies past the repetition, so such a game's max_ply (when it bounds the
+#   game, max_ply_ends_game) must leave that room beyond the longest game without repetitions.
 #
 # - last_move_wins: the game is only ever won by the move that ends it, and every other end is
 #   a draw: at a terminal position static_evaluation() is -WIN (the side to move lost) or 0
@@ -51,7 +53,7 @@
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
 
-ctypedef int32_t Move
+ctypedef int32_t Move      # a move is a number >= 0: the engine keeps -1 and below for "no move"
 ctypedef int32_t Score
 
 cdef enum:
