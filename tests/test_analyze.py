@@ -367,3 +367,30 @@ def test_an_option_analyze_does_not_take_is_named_as_analyze_s(option):
     """It said "search() takes no option 'root_moves'", which search() does take."""
     with pytest.raises(TypeError, match=rf"analyze\(\) takes no option '{option}'; .* search\(\) but root_moves"):
         nm.analyze([nm.games.TicTacToe()], **{option: [4]}, progress=False)
+
+
+SCRIPT_CTRL_C_WITH_STOP = """
+import concurrent.futures as cf, sys, time
+import negamax as nm
+stop = nm.StopSignal()
+games = [nm.games.ConnectFour(m) for m in ("", "4")]     # hours each
+try:
+    with cf.ThreadPoolExecutor(2) as pool:
+        print("searching", flush=True)
+        nm.analyze(games, solve=True, executor=pool, progress=False, stop=stop)
+except KeyboardInterrupt:
+    print("interrupted", stop.is_set(), flush=True)
+"""
+
+
+def test_ctrl_c_stops_a_thread_pool_batch_given_a_stop_signal():
+    """With stop= the searches polled the caller's signal, not the one analyze sets on
+    Ctrl-C: the `with ThreadPoolExecutor` block then waited hours for them."""
+    import subprocess
+    import sys
+    from helpers import interrupt_after
+    process = subprocess.Popen([sys.executable, "-c", SCRIPT_CTRL_C_WITH_STOP],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out, err = interrupt_after(process, 3.0, timeout=30)
+    assert "interrupted True" in out, (out, err[-2000:])
+    assert process.returncode == 0

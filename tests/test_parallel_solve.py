@@ -88,3 +88,15 @@ def test_a_trace_needs_one_thread(algorithm):
     with pytest.raises(ValueError, match="trace records every node .* give threads=1"):
         nm.search(TicTacToe("x...o...."), algorithm=algorithm, trace=True, threads=2)
     assert len(nm.search(TicTacToe("x...o...."), algorithm=algorithm, trace=True).trace) > 0
+
+
+@pytest.mark.parametrize("call", ["search", "solve"])
+def test_threads_without_a_table_are_refused(call):
+    """Lazy SMP threads share only the table: with tt=False each repeated the whole search
+    (twice the nodes, the same value), without a word."""
+    from negamax.games import ConnectFour
+    with pytest.raises(ValueError, match="tt=False each thread would repeat the whole search"):
+        if call == "search":
+            nm.search(ConnectFour("4453"), 6, algorithm="pvs", threads=2, tt=False)
+        else:
+            nm.solve(ConnectFour("44533511"), threads=2, tt=False)

@@ -85,8 +85,9 @@ def analyze(games: Iterable[Any], *, depth: Optional[int] = None, time_limit: Op
     call_options = _call_options(solve, depth, time_limit, node_limit, options)
     # Searches running in this process (a thread pool) never see Ctrl-C themselves: on an
     # interrupt this signal stops them within 1,024 nodes, so the pool can be shut down. (A
-    # task sent to another process gets a fresh signal of its own, never set.)
-    interrupt = negamax.StopSignal()
+    # task sent to another process gets a fresh signal of its own, never set.) The searches
+    # poll the caller's stop= when given, so that is the one set then.
+    interrupt = options.get("stop") or negamax.StopSignal()
     chunksize = _check_count("chunksize", chunksize)
     workers = _check_count("workers", workers)
     if executor is not None and workers is not None:

@@ -210,6 +210,10 @@ class SearchOptions:
             if threads > 1:
                 raise ValueError(f"{algorithm} runs on one thread: threads > 1 needs 'alphabeta', "
                                  f"'pvs' or 'mtdf' with a table")
+        if threads > 1 and tt is False:
+            raise ValueError("threads > 1 share their work through the transposition table: "
+                             "with tt=False each thread would repeat the whole search; leave tt "
+                             "on (the default with threads) or search on one thread")
         chosen = dict(_ENGINE_DEFAULTS if engine else _PLAIN_DEFAULTS, **given)
         if isinstance(tt, TranspositionTable):
             table: Optional[TranspositionTable] = tt
