@@ -616,3 +616,80 @@ def test_multipv_is_not_offered_by_a_search_without_root_moves():
     session.send("uci", "setoption name MultiPV value 2")
     assert not any("MultiPV" in line for line in session.lines if line.startswith("option"))
     assert "unknown option 'MultiPV'" in session.info_strings()[-1]
+
+
+def test_unknown_words_before_a_command_are_skipped_and_the_rest_is_read():
+    """UCI: an unknown token is ignored and the rest of the line parsed. The whole line was
+    dropped: `xyzzy position startpos moves e2e4` left the start position, and the next go
+    answered a White move for Black."""
+    session = Session()
+    session.send("joho isready")
+    assert "readyok" in session.lines
+    session.go("xyzzy position startpos moves e2e4", "go depth 1")
+    board = chess.Board()
+    board.push_uci("e2e4")
+    assert session.search.calls[-1]["fen"] == board.fen()
+    session.lines.clear()
+    session.send("xyzzy plugh")
+    assert session.info_strings() == ["info string unknown command 'xyzzy'"]
+
+
+@pytest.mark.parametrize("go", ["go movetime 1" + "0" * 310,
+                                "go wtime 1" + "0" * 20 + " btime 1" + "0" * 20 + " ponder"])
+def test_clock_numbers_beyond_any_clock_are_an_endless_clock(go):
+    """10**310 ms overflowed a float (the engine died with OverflowError); 10**20 ms killed
+    the ponderhit timer's thread. Both are now clamped to 10**12 ms."""
+    failures = []
+    hook, threading.excepthook = threading.excepthook, failures.append
+    try:
+        session = Session(ScriptedSearch(block=True))
+        session.send("position startpos", go)
+        if "ponder" in go:
+            session.send("ponderhit")
+        time.sleep(0.2)
+        session.send("stop")
+        assert session.wait_bestmove().startswith("bestmove ")
+        session.engine.shutdown()
+    finally:
+        threading.excepthook = hook
+    assert failures == []
+
+
+def test_ponder_is_declared_and_set_as_a_check_option():
+    session = Session()
+    session.send("uci", "setoption name Ponder value true", "setoption name Ponder value maybe")
+    assert "option name Ponder type check default false" in session.lines
+    assert session.info_strings() == ["info string setoption: option Ponder is true or false, not 'maybe'"]
+
+
+def test_a_failed_write_in_the_search_thread_ends_the_loop_with_that_error():
+    """The GUI closed the engine's stdout during a search: the search thread died with a
+    traceback on stderr. Now the thread stops writing, the search stops, and run() raises
+    the error (negamax's main says it in one line, quietly for a closed pipe)."""
+    failures = []
+    hook, threading.excepthook = threading.excepthook, failures.append
+
+    def output(line):
+        if line.startswith(("info depth", "bestmove")):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    engine = UciEngine(output, new_game=PythonChess, search=ScriptedSearch(block=True))
+    try:
+        with pytest.raises(BrokenPipeError):
+            engine.run(iter(["position startpos", "go infinite", "isready", "quit"]))
+    finally:
+        threading.excepthook = hook
+    assert failures == []
+    assert engine._job is not None and engine._job.finished.is_set()   # the search was stopped
+
+
+def test_a_new_hash_size_drops_the_last_search_s_table_first():
+    """The finished search kept its table, so a new size was made with the old one still
+    held: under a memory limit the new table fell back to a quarter of its size."""
+    session = Session()
+    session.go("position startpos", "go depth 2")
+    job = session.engine._job
+    job.finished.wait(5)
+    assert job.table is not None
+    session.send("setoption name Hash value 2")
+    assert job.table is None and session.engine._table_mb == 2

@@ -111,6 +111,7 @@ class UciEngine:
         self._position = PositionCommand(fen=None, moves=())
         self._game: Any = None
         self._job: Optional[_SearchJob] = None
+        self._output_error: Optional[OSError] = None     # set once writing to the GUI failed
         self.hash_mb = HASH_MB[0]
         self.threads = THREADS[0]
         self.multi_pv = MULTI_PV[0]
@@ -121,13 +122,24 @@ class UciEngine:
     # --- output ----------------------------------------------------------------------------
 
     def write(self, line: str) -> None:
-        """Send one line to the GUI."""
+        """Send one line to the GUI. Once the output fails (the GUI closed the pipe, a full
+        disk) nothing more is written, the search is stopped, and the command loop raises
+        the error (negamax's main then says so in one line)."""
         with self._lock:
-            if callable(self._output):
-                self._output(line)
-            else:
-                self._output.write(line + "\n")
-                self._output.flush()
+            if self._output_error is not None:
+                return
+            try:
+                if callable(self._output):
+                    self._output(line)
+                else:
+                    self._output.write(line + "\n")
+                    self._output.flush()
+            except OSError as error:
+                self._output_error = error
+                if self._job is not None:
+                    self._job.request_stop()
+                if threading.current_thread() is threading.main_thread():
+                    raise
 
     def _explain(self, message: str) -> None:
         self.write(f"info string {message}")
@@ -137,21 +149,30 @@ class UciEngine:
     def run(self, lines: Iterable[str]) -> int:
         """Handle lines until `quit` or their end; returns 0 (the exit status)."""
         for line in lines:
-            if not self.handle(line):
+            going = self.handle(line)
+            if self._output_error is not None:    # a write failed (maybe a search thread's)
+                self.shutdown()
+                raise self._output_error
+            if not going:
                 return 0
         self.shutdown()
+        if self._output_error is not None:
+            raise self._output_error
         return 0
 
     def handle(self, line: str) -> bool:
         """Handle one command line; False after `quit`. Never raises on bad input."""
         words = line.split()
-        if not words:
+        # UCI: an unknown word is skipped and the rest of the line read ("joho isready").
+        known = next((index for index, word in enumerate(words) if word in self._HANDLERS), None)
+        if known is None:
+            if words:
+                self._explain(f"unknown command {quote(words[0])}")
             return True
-        command, arguments = words[0], words[1:]
-        handler = self._HANDLERS.get(command)
-        if handler is None:
-            self._explain(f"unknown command {quote(command)}")
-            return True
+        if known > 0:
+            self._explain(f"skipped {quote(' '.join(words[:known]))} before {words[known]}")
+        command, arguments = words[known], words[known + 1:]
+        handler = self._HANDLERS[command]
         try:
             return handler(self, arguments) is not False
         except (UciCommandError, ValueError, TypeError) as error:
@@ -178,6 +199,9 @@ class UciEngine:
         self.write("option name Move Overhead type spin default {} min {} max {}".format(
             *MOVE_OVERHEAD_MS))
         self.write("option name Clear Hash type button")
+        # A GUI enables `go ponder` only for engines that declare it; the value changes nothing
+        # here (the engine thinks on the GUI's time only when told to ponder).
+        self.write("option name Ponder type check default false")
         self.write("uciok")
 
     def _isready(self, arguments: List[str]) -> None:
@@ -203,6 +227,10 @@ class UciEngine:
     def _setoption(self, arguments: List[str]) -> None:
         name, value = parse_setoption(arguments)
         key = name.lower()
+        if key == "ponder":
+            if value is None or value.lower() not in ("true", "false"):
+                raise UciCommandError(f"option Ponder is true or false, not {quote(value or '')}")
+            return
         if key == "clear hash":
             if self._table is not None:
                 self._table.clear()
@@ -405,6 +433,8 @@ class UciEngine:
         searches at once: then the new search gets a table of its own."""
         if self._table is None or self._table_mb != self.hash_mb or _still_searching(previous):
             self._table = None      # free the old table before making the new one
+            if previous is not None and not _still_searching(previous):
+                previous.table = None           # the finished search's hold on it too
             mb = self.hash_mb
             while True:
                 try:

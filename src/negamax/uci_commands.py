@@ -67,6 +67,7 @@ class PositionCommand:
 
 _INT_FIELDS = {"depth": 1, "nodes": 1, "movestogo": 1, "mate": 1}
 _MILLISECOND_FIELDS = ("movetime", "wtime", "btime", "winc", "binc")
+MAX_CLOCK_MS = 10**12
 _FLAGS = ("infinite", "ponder")
 #: What bounds a search (movestogo and the increments only shape a clock's budget).
 _LIMITS = ("depth", "nodes", "mate", "movetime", "wtime", "btime", "infinite")
@@ -128,7 +129,9 @@ def parse_go(words: Sequence[str]) -> GoCommand:
                 if word == "movetime" and number < 0:
                     problems.append(f"go movetime must not be negative, not {number}: movetime 0 is used")
                     number = 0
-                values[word] = number / 1000.0
+                # Beyond 10**12 ms (31 years) a clock is as good as endless; clamped, it stays
+                # a float and a timer's interval (10**309 overflowed one; 10**20 a timer).
+                values[word] = max(-MAX_CLOCK_MS, min(number, MAX_CLOCK_MS)) / 1000.0
         else:
             problems.append(f"unknown go parameter {quote(word)}: ignored")
             index += 1
