@@ -563,3 +563,20 @@ def test_ctrl_c_inside_the_iteration_callback_stops_the_search_as_ctrl_c_does():
     assert reported == [1, 2] and result.depth == 2
     single = nm.search(ConnectFour("44"), 2, algorithm="pvs", iterative=True)
     assert (result.value, result.best_move) == (single.value, single.best_move)
+
+
+def test_a_traced_search_whose_line_is_completed_has_only_legal_paths():
+    """A win the table cut short is lengthened after the search (the line goes on to the end
+    of the game). Those searches start at the end of a line the trace never walked: their
+    nodes were traced with paths missing that line, such as (1, 1) on a 4 x 4 board where
+    column 1 was full. Now they are counted, not traced."""
+    from negamax.games import ConnectFour
+    game = ConnectFour("3311341342", width=4, height=4)
+    result = nm.search(game, 6, algorithm="pvs", trace=True)
+    assert nm.is_win(result.value) and len(result.pv) == nm.WIN - result.value
+    assert len(result.trace) < result.stats.nodes          # the completion ran, untraced
+    for visit in result.trace:
+        walk = game.copy()
+        for move in visit.path:
+            assert move in walk.legal_moves(), visit.path
+            walk.play(move)

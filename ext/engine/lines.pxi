@@ -54,6 +54,10 @@ cdef int complete_pv_to_end(SearchContext* context, GameT game, Score value, int
     it must have (the table must not answer that position itself, so its line is recorded)."""
     cdef int i, new_length
     cdef Score expected
+    # The trace holds the search's own nodes: these searches start at the end of a line the
+    # trace never walked, so their paths could not be told (they are counted, not traced).
+    cdef bint tracing = context.options.tracing
+    context.options.tracing = False
     while context.status == RUNNING:
         if context.options.use_tt:
             length = extend_pv_from_tt(context, game, UNLIMITED_DEPTH, length)
@@ -75,6 +79,7 @@ cdef int complete_pv_to_end(SearchContext* context, GameT game, Score value, int
         if new_length <= length:
             break
         length = new_length
+    context.options.tracing = tracing
     context.pv_length[0] = length
     return length
 

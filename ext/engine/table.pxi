@@ -81,6 +81,11 @@ cdef class TranspositionTable:
         negamax_large_free(self.table.entries)
 
     @property
+    def in_use(self):
+        """True while a search (or a batch) uses the table: another search is refused it."""
+        return self.searching != 0
+
+    @property
     def entries_count(self):
         """Number of entries the table holds (0 for a table without memory)."""
         if self.table.entries == NULL:

@@ -55,19 +55,12 @@ def _table_for_thread(mb: float) -> TranspositionTable:
 
 
 def _nested() -> bool:
-    """Whether a search is running on this thread now (see _running)."""
-    return getattr(_thread_tables, "running", 0) > 0
-
-
-def _running(run: Callable[..., Any], *arguments: Any) -> Any:
-    """run(*arguments), counted as a search running on this thread: a search started inside
-    it (a Python game's method or on_iteration calling search()) is nested, and neither
-    uses nor keeps the thread's table, options or Searcher, which are this one's."""
-    _thread_tables.running = getattr(_thread_tables, "running", 0) + 1
-    try:
-        return run(*arguments)
-    finally:
-        _thread_tables.running -= 1
+    """Whether a search on this thread uses the thread's table now: one started inside it (by
+    a Python game's method or on_iteration) is nested, and neither uses nor keeps the
+    thread's table, options or Searcher, which are that search's. (The table tells, not a
+    count kept here: a Ctrl-C between two lines of Python could leave a count wrong.)"""
+    table = getattr(_thread_tables, "table", None)
+    return table is not None and table.in_use
 
 
 def _new_table(mb: float) -> TranspositionTable:
@@ -237,7 +230,7 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
                          plain_key=plain_key)
     if root_moves is not None:
         searcher.restrict_root(_root_move_codes(native, root_moves))
-    raw = searcher.interrupted_at_start(False) if _interrupted() else _running(searcher.run)
+    raw = searcher.interrupted_at_start(False) if _interrupted() else searcher.run()
     _keep_searcher(searcher, plain_key, native, callback)
     return _finish_search(raw, native, game, options)
 
@@ -283,7 +276,7 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     weak_tree = weak and isinstance(native, TreeGame)
     searcher = _searcher(native, options, None, plain_key=plain_key)
     raw = (searcher.interrupted_at_start(True) if _interrupted()
-           else _running(searcher.solve, weak and not weak_tree))
+           else searcher.solve(weak and not weak_tree))
     _keep_searcher(searcher, plain_key, native, None)
     return _finish_solve(raw, native, game, weak and not weak_tree, weak_tree)
 
@@ -416,7 +409,7 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
                 for native, engine_fields in zip(natives, fields)]
     else:
         # A tree's weak solve is a strong one (its values are no wins or losses).
-        raws = _running(run_many, natives, fields, table, stop, solve,
+        raws = run_many(natives, fields, table, stop, solve,
                         [weak and not tree for tree in weak_trees])
     if solve:
         return [_finish_solve(raw, native, game, weak and not tree, tree)
