@@ -127,8 +127,8 @@ def test_kept_engine_fields_follow_the_side_to_move_of_each_tree():
     assert nm.search(tree, maximizing=True).value != nm.search(tree, maximizing=False).value
     sides = set()
     for key, value in kept().items():
-        if isinstance(key[0], tuple):           # ((options key), root side, prefers)
-            options = kept()[key[0]]
+        if isinstance(key[0], tuple) and key[0] in kept():   # ((options key), side, prefers)
+            options = kept()[key[0]]     # (an older call's options may have been dropped first)
             assert value == options.engine_fields(*key[1:])
             if key[0] == ("search", "alphabeta", None, True, None):
                 sides.add(key[1])
@@ -207,3 +207,13 @@ def test_each_thread_keeps_its_own_searcher():
     for thread in threads:
         thread.join()
     assert results[0] == results[1] == [_essentials(call()) for call in _plain_calls()[:3]]
+
+
+def test_a_full_store_drops_its_oldest_entry_not_the_call_s_own():
+    """At 64 kept entries the store was emptied when a call kept its engine fields, which
+    dropped the options the same call had just kept (a full-suite run found it)."""
+    for depth in range(1, 70):
+        nm.search(TicTacToe("x...o...."), depth % 9 + 1, algorithm="alphabeta", ordering=depth < 35)
+        assert len(kept()) <= 64
+    nm.search(TicTacToe("x...o...."), 3, algorithm="pvs")
+    assert kept()[("search", "pvs", 3, True, None)] == fresh("pvs", 3)

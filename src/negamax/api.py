@@ -139,8 +139,10 @@ def _keep(key: Tuple[Any, ...], value: Any) -> Any:
     """Keep `value` for `key` (after building it: making the thread's table empties what was
     kept) and return it."""
     plain = getattr(_thread_tables, "plain_options", None)
-    if plain is None or len(plain) >= 64:    # a bound for callers cycling through depths
+    if plain is None:
         plain = _thread_tables.plain_options = {}
+    elif len(plain) >= 64:       # a bound for callers cycling through depths: the oldest goes
+        del plain[next(iter(plain))]    # (emptying it all dropped the options this call kept)
     plain[key] = value
     return value
 
