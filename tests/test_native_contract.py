@@ -16,12 +16,12 @@ import negamax as nm
 
 GAME = textwrap.dedent('''
     # cython: language_level=3
-    from negamax.game cimport Move, NativeGame, Score
+    from negamax.game cimport WINNING_MOVE_FOUND, Move, NativeGame, Score
 
     cdef class Miscounted(NativeGame):
         """One ply to the end; `written` moves generated where `declared` are declared (a
         negative `written` is returned as the count); declared < 0: max_moves left unset."""
-        cdef public int written, ply, evaluation
+        cdef public int written, ply, evaluation, safe_win
         cdef public bint keeps_base
 
         def __init__(self, int declared, int written, int evaluation=0, int max_ply=1,
@@ -52,6 +52,13 @@ GAME = textwrap.dedent('''
         cdef Score static_evaluation(self) noexcept nogil:
             return self.evaluation
 
+        cdef int generate_safe_moves(self, Move* moves) noexcept nogil:
+            # safe_win (with has_safe_moves set): claim that move wins at once
+            if self.safe_win:
+                moves[0] = self.safe_win
+                return WINNING_MOVE_FOUND
+            return self.generate_moves(moves)
+
         def copy(self):
             cdef Miscounted other = Miscounted.__new__(Miscounted)
             if self.keeps_base:
@@ -59,6 +66,7 @@ GAME = textwrap.dedent('''
             other.written = self.written
             other.ply = self.ply
             other.evaluation = self.evaluation
+            other.safe_win = self.safe_win
             other.keeps_base = self.keeps_base
             return other
 ''')
@@ -266,3 +274,17 @@ def test_negative_move_numbers_are_a_contract_error(tmp_path):
     finally:
         sys.path.remove(str(tmp_path))
         sys.modules.pop("negative", None)
+
+
+@pytest.mark.needs_compiler
+@pytest.mark.parametrize("call", ["pvs", "solve"])
+def test_a_win_at_once_on_an_illegal_move_is_a_contract_error(miscounted, call):
+    """generate_safe_moves claimed move 99 wins at once where the moves are 0, 1, 2: the
+    result named 99 as the best move, a win in one ply."""
+    game = miscounted(3, 3)
+    game.has_safe_moves = True
+    game.safe_win = 99
+    with pytest.raises(nm.GameContractError, match="chose the move 99, which its generate_moves"):
+        nm.solve(game) if call == "solve" else nm.search(game, 3, algorithm="pvs")
+    game.safe_win = 2            # a legal move: trusted, as the contract says
+    assert nm.search(game, 3, algorithm="pvs").best_move == 2

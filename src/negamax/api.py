@@ -427,6 +427,7 @@ def _check_table(options: SearchOptions, native: NativeGame) -> None:
 
 def _finish_search(raw: dict, native: NativeGame, game: Any, options: SearchOptions) -> SearchResult:
     stop_reason = _stop_reason(raw, native, game)
+    _check_best_move(raw, native, game)
     if isinstance(native, PythonGameAdapter) and native.exception is not None:
         # Interrupted inside a callback: the game's state is suspect, so read the moves of
         # the result on a fresh copy.
@@ -439,9 +440,26 @@ def _finish_solve(raw: dict, native: NativeGame, game: Any, weak: bool,
     stop_reason = _stop_reason(raw, native, game)
     if raw["lower"] > raw["upper"]:
         raise _crossing_bounds(game, raw["lower"], raw["upper"])
+    _check_best_move(raw, native, game)
     if isinstance(native, PythonGameAdapter) and native.exception is not None:
         native = _native_copy(game, None)
     return build_solve_result(raw, native, weak, stop_reason, weak_tree)
+
+
+def _check_best_move(raw: dict, native: NativeGame, game: Any) -> None:
+    """A user's native game named its best move through its own shortcuts (a win at once
+    from generate_safe_moves, a move from the table): it must be one generate_moves gives at
+    the root, or the result would name a move that cannot be played. (Built-in games, trees
+    and Python games are checked by their own tests and adapters.)"""
+    if (not raw["pv"] or type(native) in _BUILT_IN_GAMES
+            or isinstance(native, (PythonGameAdapter, TreeGame))):
+        return
+    move = raw["pv"][0]
+    if move not in NativeGame.legal_moves(native):
+        raise GameContractError(
+            f"{type(game).__name__}'s search chose the move {move}, which its generate_moves "
+            f"does not give at the root: a move generate_safe_moves returns (as a win at once "
+            f"too) must be a legal one")
 
 
 def _crossing_bounds(game: Any, lower: int, upper: int) -> GameContractError:
