@@ -22,7 +22,7 @@ GAME = textwrap.dedent('''
         """One ply to the end; `written` moves generated where `declared` are declared (a
         negative `written` is returned as the count); declared < 0: max_moves left unset."""
         cdef public int written, ply, evaluation, safe_win
-        cdef public bint keeps_base
+        cdef public bint keeps_base, negative     # negative: the moves are -1, -2, ...
 
         def __init__(self, int declared, int written, int evaluation=0, int max_ply=1,
                      bint keeps_base=True):
@@ -37,7 +37,7 @@ GAME = textwrap.dedent('''
         cdef int generate_moves(self, Move* moves) noexcept nogil:
             cdef int i
             for i in range(self.written):
-                moves[i] = i
+                moves[i] = -1 - i if self.negative else i
             return self.written
 
         cdef void make_move(self, Move move) noexcept nogil:
@@ -67,6 +67,7 @@ GAME = textwrap.dedent('''
             other.ply = self.ply
             other.evaluation = self.evaluation
             other.safe_win = self.safe_win
+            other.negative = self.negative
             other.keeps_base = self.keeps_base
             return other
 ''')
@@ -217,63 +218,15 @@ def test_a_path_draw_game_past_max_ply_is_told_about_play_on():
         assert "plays on through repetitions, up to 32 plies" in str(error_for_status(status, object(), Native()))
 
 
-NEGATIVE = textwrap.dedent('''
-    # cython: language_level=3
-    from negamax.game cimport Move, NativeGame, Score
-
-    cdef class Negative(NativeGame):
-        """One ply to the end; its moves are -1, -2, -3."""
-        cdef public int ply
-
-        def __init__(self):
-            self.max_moves = 3
-            self.max_ply = 1
-            self.ply = 0
-
-        cdef int generate_moves(self, Move* moves) noexcept nogil:
-            cdef int i
-            for i in range(3):
-                moves[i] = -1 - i
-            return 3
-
-        cdef void make_move(self, Move move) noexcept nogil:
-            self.ply += 1
-
-        cdef void unmake_move(self, Move move) noexcept nogil:
-            self.ply -= 1
-
-        cdef bint at_terminal(self) noexcept nogil:
-            return self.ply >= 1
-
-        cdef Score static_evaluation(self) noexcept nogil:
-            return 0
-
-        def copy(self):
-            cdef Negative other = Negative.__new__(Negative)
-            self.copy_base_into(other)
-            other.ply = self.ply
-            return other
-''')
-
-
 @pytest.mark.needs_compiler
-def test_negative_move_numbers_are_a_contract_error(tmp_path):
+def test_negative_move_numbers_are_a_contract_error(miscounted):
     """The engine keeps negative numbers for "no move": a solve's line stopped at the first
     one (a pv of one move where the game lasts five plies)."""
-    (tmp_path / "negative.pyx").write_text(NEGATIVE)
-    (tmp_path / "setup.py").write_text(SETUP.replace("miscounted.pyx", "negative.pyx"))
-    built = subprocess.run([sys.executable, "setup.py"], cwd=tmp_path, capture_output=True,
-                           text=True, timeout=600)
-    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
-    sys.path.insert(0, str(tmp_path))
-    try:
-        import negative
-        for call in (nm.search, nm.solve, lambda game: nm.solve_many([game])):
-            with pytest.raises(nm.GameContractError, match="generates the move -3: moves are numbers from 0 up"):
-                call(negative.Negative())
-    finally:
-        sys.path.remove(str(tmp_path))
-        sys.modules.pop("negative", None)
+    game = miscounted(3, 3)
+    game.negative = True
+    for call in (nm.search, nm.solve, lambda game: nm.solve_many([game])):
+        with pytest.raises(nm.GameContractError, match="generates the move -3: moves are numbers from 0 up"):
+            call(game)
 
 
 @pytest.mark.needs_compiler
