@@ -43,6 +43,7 @@ cdef class PythonGameAdapter(NativeGame):
     cdef object _legal_moves, _play, _undo, _is_terminal, _evaluate, _key, _order_hint
     cdef object _noisy_moves, _in_check, _play_null, _undo_null, _null_move_allowed
     cdef public object exception  # the first exception a callback raised
+    """The first exception one of the game's callbacks raised, or None."""
 
     def __init__(self, game, int max_moves, int max_ply, bint has_key, bint has_order_hint,
                  bint has_noisy_moves=False, bint has_check=False, bint has_null_move=False):

@@ -113,3 +113,11 @@ def test_numpy_integers_are_integers():
     assert type(nm.theory.minimax_leaves(b, d)) is int         # exact, never wrapping at 64 bits
     assert nm.theory.minimax_leaves(np.int64(2), np.int64(70)) == 2 ** 70
     assert math.isclose(nm.theory.effective_branching_factor(np.int64(1000), np.int64(3)), 10.0)
+
+
+@pytest.mark.parametrize("root,depth", [(2**50, 1), (10**15, 1), (2**49 + 1, 2), (3**40, 3),
+                                        (2**53, 2), (10**6 + 3, 7)])
+def test_effective_branching_factor_of_a_huge_perfect_power_is_its_root_exactly(root, depth):
+    # past roots of 2**49 a float estimate of the root rounds to a neighbour
+    assert nm.theory.effective_branching_factor(root ** depth, depth) == float(root)
+

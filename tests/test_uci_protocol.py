@@ -588,9 +588,10 @@ def test_searchmoves_without_support_are_explained_and_every_move_searched():
 
 def test_go_perft_errors_are_explained():
     session = Session()
-    session.send("position startpos", "go perft", "go perft -1", "go perft 1 2")
+    session.send("position startpos", "go perft", "go perft -1", "go perft 1 2", "go perft 33")
     strings = session.info_strings()
-    assert len(strings) == 3 and all("go perft needs" in line for line in strings)
+    assert len(strings) == 4 and all("go perft needs" in line for line in strings)
+    assert "from 1 to 32, not 33" in strings[3]
 
 
 def test_multipv_reports_each_line_and_searches_without_the_moves_shown():

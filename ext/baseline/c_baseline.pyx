@@ -136,8 +136,11 @@ cdef class Connect4Batch:
     timing a solve leaves the Python-side checking out."""
 
     cdef readonly bytes columns     # every position's 0-based columns, one after the other
+    """Every position's 0-based columns, one after the other."""
     cdef readonly bytes lengths     # moves in each position
+    """The number of moves of each position."""
     cdef readonly tuple moves       # the move strings
+    """The positions as move strings ("4453...")."""
 
     def __init__(self, moves_list):
         moves = tuple(moves_list)

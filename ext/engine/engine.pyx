@@ -111,11 +111,14 @@ cdef class Searcher:
     cdef void* stacks                     # one block holding the context's stacks (allocate)
     cdef size_t stacks_size
     cdef readonly str kernel              # which copy of the algorithms runs
+    """Which compiled copy of the algorithms runs (as SearchResult.kernel, without the
+    fast-path suffix)."""
     cdef TranspositionTable table         # keeps the table alive while searching
     cdef StopSignal stop_signal
     cdef object on_iteration              # called with a dict after each completed iteration
     cdef bint reports_iterations
     cdef public object pending_error      # raised by a signal handler or a callback
+    """The exception a signal handler or a callback raised during the search, or None."""
     cdef double started
     cdef double finished_at
     cdef list helpers                     # Lazy SMP: the helper threads' searchers

@@ -25,6 +25,8 @@ cdef class TranspositionTable:
 
     cdef TTable table
     cdef readonly double mb       # megabytes actually used
+    """The megabytes the table actually uses: the size asked for, rounded down to a power of
+    two of 32-byte buckets."""
     cdef int64_t searching        # 1 while a search (or a batch) uses the table: see claim()
 
     def __cinit__(self):

@@ -66,19 +66,34 @@ cdef enum:
                               # too many is caught (GameContractError); more is memory damage
 
 cdef class NativeGame:
-    cdef readonly int max_moves   # upper bound on the number of legal moves in any position
-    cdef readonly int max_ply     # upper bound on the plies from this position to the end of the game
-    cdef public bint has_order_hints  # False: move_order_hint is constant, the search skips it
-    cdef public bint has_keys         # position_key identifies positions: a TT may be used
-    cdef public bint has_safe_moves   # generate_safe_moves is implemented
-    cdef public bint has_noisy_moves  # generate_noisy_moves/move_is_noisy: quiescence search
-    cdef public bint has_check        # in_check is implemented: check extensions
-    cdef public bint has_null_move    # make_null_move/unmake_null_move/null_move_allowed
-    cdef public bint last_move_wins   # ends are -WIN for the side to move, or 0 (see above)
-    cdef public bint max_ply_ends_game  # True: max_ply bounds the game; False: only the deepest
-                                      # line a search may follow (chess), where a line ends
-    cdef public bint has_path_draws   # repetition_distance is implemented (see above)
-    cdef public int error         # set nonzero by a game whose callback failed: the search unwinds
+    cdef readonly int max_moves
+    """Upper bound on the number of legal moves in any position (the search sizes its move
+    buffers by it)."""
+    cdef readonly int max_ply
+    """Upper bound on the plies from this position to the end of the game (or, where
+    max_ply_ends_game is False, on the deepest line a search may follow)."""
+    cdef public bint has_order_hints
+    """True when move_order_hint ranks moves; False: it is constant and the search skips it."""
+    cdef public bint has_keys
+    """True when position_key identifies positions, so a transposition table may be used."""
+    cdef public bint has_safe_moves
+    """True when generate_safe_moves is implemented."""
+    cdef public bint has_noisy_moves
+    """True when generate_noisy_moves and move_is_noisy are implemented (quiescence search)."""
+    cdef public bint has_check
+    """True when in_check is implemented (check extensions)."""
+    cdef public bint has_null_move
+    """True when make_null_move, unmake_null_move and null_move_allowed are implemented."""
+    cdef public bint last_move_wins
+    """True when every end of the game is a loss for the side to move (-WIN) or a draw (0):
+    only the move that ends the game wins."""
+    cdef public bint max_ply_ends_game
+    """True when max_ply bounds the game; False when it bounds only the deepest line a
+    search may follow (chess), where a line ends."""
+    cdef public bint has_path_draws
+    """True when repetition_distance is implemented (draws by repetition on the path)."""
+    cdef public int error
+    """Set nonzero by a game whose callback failed: the search unwinds and reports it."""
     cdef list _history            # moves made through play(), for undo()
 
     # --- called by the search, without the GIL -------------------------------------------

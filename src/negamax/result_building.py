@@ -14,11 +14,13 @@ __all__ = ["build_search_result", "build_solve_result"]
 
 
 def build_stats(raw: dict) -> SearchStats:
+    """The SearchStats of an engine result dict."""
     # The engine's counters dict holds exactly the SearchStats fields, iterations included.
     return adopted(SearchStats, raw["counters"])
 
 
 def build_search_result(raw: dict, native: Any, algorithm: str, stop_reason: StopReason) -> SearchResult:
+    """The SearchResult of the engine's result dict `raw` for the searched copy `native`."""
     pv = tuple(native.decode_line(raw["pv"]))
     value = raw["value"]
     if isinstance(native, TreeGame) and value is not None:
@@ -40,6 +42,8 @@ def build_search_result(raw: dict, native: Any, algorithm: str, stop_reason: Sto
 
 def build_solve_result(raw: dict, native: Any, weak: bool, stop_reason: StopReason,
                        weak_tree: bool = False) -> SolveResult:
+    """The SolveResult of the engine's result dict `raw` for the solved copy `native`
+    (`weak`: only the sign was asked; `weak_tree`: a tree's weak solve, run as a strong one)."""
     if isinstance(native, TreeGame):
         return _build_tree_solve_result(raw, native, stop_reason, weak_tree)
     lower, upper = raw["lower"], raw["upper"]

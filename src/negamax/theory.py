@@ -80,9 +80,20 @@ def effective_branching_factor(count: float, depth: int) -> float:
     if exponent > _LOG_FLOAT_MAX:
         raise ValueError(f"count**(1/depth) is beyond a float's range (count has "
                          f"{count.bit_length() if isinstance(count, int) else '?'} bits, depth {depth})")
-    estimate = math.exp(exponent)
     if isinstance(count, int):
-        root = round(estimate)
+        root = _integer_root(count, depth)
         if root ** depth == count:      # a perfect power: its root, without rounding error
             return float(root)
-    return estimate
+    return math.exp(exponent)
+
+
+def _integer_root(n: int, d: int) -> int:
+    """The largest integer r with r**d <= n (n >= 1), exactly, for integers of any size:
+    Newton's method on integers, from a start above the root (a float estimate rounds wrong
+    once roots pass 2**49)."""
+    x = 1 << -(-n.bit_length() // d)      # 2**ceil(bits / d) > the root
+    while True:
+        y = ((d - 1) * x + n // x ** (d - 1)) // d
+        if y >= x:
+            return x
+        x = y

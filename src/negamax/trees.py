@@ -48,7 +48,8 @@ def _scores_for(values: Sequence[Any]) -> Tuple[np.ndarray, Optional[tuple], int
     Integer leaves within the score range are used as they are. Otherwise (floats, fractions,
     huge integers) each value is replaced by its rank among the distinct values and 0:
     minimax and alpha-beta only compare leaves, so ranks give the same value, moves and
-    pruning, and the table gives back the exact original numbers.
+    pruning, and the table gives back the exact original numbers (values that compare equal,
+    such as 1 and 1.0, share a rank: the first of them stands for all).
     Returns (scores of `values`, table or None, score of the value 0)."""
     try:
         as_array = np.asarray(values)

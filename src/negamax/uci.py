@@ -42,6 +42,7 @@ THREADS = (1, 1, 256)
 MULTI_PV = (1, 1, 64)
 #: MultiPV deepens here, one depth at a time, up to this depth when no limit is given.
 MULTI_PV_MAX_DEPTH = 100
+PERFT_MAX_DEPTH = 32         # Chess.perft_divide counts to this depth
 MOVE_OVERHEAD_MS = (int(DEFAULT_OVERHEAD * 1000), 0, 10000)
 #: Seconds `stop` waits for the search to return before answering from the last iteration.
 STOP_GRACE = 0.25
@@ -363,8 +364,8 @@ class UciEngine:
             depth = int(arguments[0])
         except ValueError:
             raise UciCommandError(f"go perft needs an integer depth, not {quote(arguments[0])}") from None
-        if depth < 1:
-            raise UciCommandError(f"go perft needs a depth of at least 1, not {depth}")
+        if not 1 <= depth <= PERFT_MAX_DEPTH:
+            raise UciCommandError(f"go perft needs a depth from 1 to {PERFT_MAX_DEPTH}, not {depth}")
         if self._job is not None and not self._job.answered:
             self._explain("go perft while searching: the search is stopped first")
             self.shutdown()

@@ -79,6 +79,7 @@ cdef class Checkers(NativeGame):
     cdef int record_capacity
     cdef int repetition_origin     # in a copy (what a search runs on): the ply it was made at
     cdef readonly str start_fen    # the position the game started from (history replays on it)
+    """The FEN of the position the game started from (its history replays on it)."""
 
     def __cinit__(self, *args, **kwargs):
         self.records = NULL

@@ -68,6 +68,7 @@ cdef class Chess(NativeGame):
     cdef object _pieces             # numpy uint64 array of 16 bitboards (see position.pxi)
     cdef object _squares            # numpy int8 array of 64 piece codes, a1 first
     cdef readonly str start_fen     # the FEN the game was loaded from (history replays on it)
+    """The FEN the game was loaded from (its history replays on it)."""
     cdef Move* cached_moves         # the legal moves of the node numbered cached_serial
     cdef int cached_count
     cdef uint64_t cached_serial

@@ -154,12 +154,15 @@ cdef class UniformTree(TreeGame):
     """A complete tree with `branching` children per internal node and leaves at `height`."""
 
     cdef readonly int branching     # readonly: the search sizes its buffers by it
+    """Children of every internal node."""
     cdef int64_t internal_nodes     # nodes above the leaf level
     cdef int32_t* leaf_scores       # b**height scores, MAX terms, heap order
     cdef int32_t root_only_score[1]  # leaf_scores of a tree made by __new__ alone
     cdef object _leaf_scores_array
     cdef bint plain_scores          # every leaf score lies within +-EVAL_LIMIT (no win scores)
     cdef readonly str ordering
+    """How the leaf values were arranged: "random", "best" or "worst" (see
+    negamax.trees.uniform)."""
 
     def __cinit__(self, *args, **kwargs):
         self.root_only_score[0] = 0

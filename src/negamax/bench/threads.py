@@ -80,6 +80,7 @@ def connect4_positions(count: int, low: int = 8, high: int = 12, seed: int = 202
 
 
 def steps(settings: ReportSettings) -> int:
+    """Progress steps: one per game measured (Connect Four, chess)."""
     return len(_chosen(settings))
 
 
