@@ -16,13 +16,17 @@ import argparse
 import concurrent.futures as cf
 import os
 import platform
+import sys
 import time
+from pathlib import Path
 from typing import Callable, List
 
-from benchmarks import connect4_sets
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root, for `benchmarks`
 
-import negamax as nm
-from negamax.games import ConnectFour
+from benchmarks import connect4_sets  # noqa: E402
+
+import negamax as nm  # noqa: E402
+from negamax.games import ConnectFour  # noqa: E402
 
 
 def _best_of(repeat: int, run: Callable[[], object]) -> float:

@@ -144,13 +144,24 @@ def main(argv: Optional[List[str]] = None) -> int:
                         help="the opponent's command (default: sunfish from this Python)")
     args = parser.parse_args(argv)
     opponent_command = args.opponent.split() if args.opponent else SUNFISH
-    negamax = chess.engine.SimpleEngine.popen_uci(NEGAMAX)
-    opponent = chess.engine.SimpleEngine.popen_uci(opponent_command)
-    negamax.configure({"Hash": args.hash})
-    print(f"negamax ({negamax.id.get('name')}) against {opponent.id.get('name')}, "
-          + (f"clock {args.tc[0]:g}+{args.tc[1]:g} s" if args.tc else f"{args.time:g} s per move"))
+    # The opponent first: an opponent that cannot start (sunfish not installed, a bad
+    # --opponent) then leaves no negamax engine process behind to wait for.
+    try:
+        opponent = chess.engine.SimpleEngine.popen_uci(opponent_command)
+    except (OSError, chess.engine.EngineError) as error:
+        print(f"chess_match: cannot start the opponent {' '.join(opponent_command)!r}: {error}",
+              file=sys.stderr)
+        return 2
+    try:
+        negamax = chess.engine.SimpleEngine.popen_uci(NEGAMAX)
+    except BaseException:
+        opponent.quit()
+        raise
     records: List[GameRecord] = []
     try:
+        negamax.configure({"Hash": args.hash})
+        print(f"negamax ({negamax.id.get('name')}) against {opponent.id.get('name')}, "
+              + (f"clock {args.tc[0]:g}+{args.tc[1]:g} s" if args.tc else f"{args.time:g} s per move"))
         for number in range(args.games):
             name, fen = OPENINGS[(number // 2) % len(OPENINGS)]
             negamax_white = number % 2 == 0

@@ -33,6 +33,9 @@ def best(function, repeat):
 
 
 def main():
+    import argparse
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                            epilog="No options: run it once per build (see the module's docstring).").parse_args()
     rows = []
     for branching, depth in [(8, 6), (4, 10), (8, 8)]:
         tree = nm.trees.uniform(branching, depth, ordering="random", seed=0)

@@ -48,3 +48,29 @@ def test_no_checkers_section_without_the_game(tmp_path, capsys):
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert report["checkers"] == {"requested": False, "problems": [], "notes": []}
     assert "## Checkers" not in (out / "report.md").read_text(encoding="utf-8")
+
+
+def test_negamax_perft_is_checked_without_pydraughts(monkeypatch):
+    # A wrong count must be a problem whether or not pydraughts is there to time beside it:
+    # the published counts are the check. (A published count made wrong stands in for a
+    # wrong perft.)
+    import sys
+
+    import negamax as nm
+    from negamax.bench import checkers
+    from negamax.bench.settings import make_settings
+
+    settings = make_settings(full=False, grid=None, max_leaves=None, game_depth=None, games="checkers",
+                             repeat=1, seed=0, peers=False, known_games=tuple(nm.games.NATIVE_GAMES))
+    depth = checkers.perft_depths(settings)["negamax"]
+    wrong = list(checkers.START_PERFT)
+    wrong[depth - 1] += 1
+    monkeypatch.setattr(checkers, "START_PERFT", tuple(wrong))
+    monkeypatch.setitem(sys.modules, "draughts", None)       # as if not installed
+    problems: list = []
+    notes: list = []
+    rows = checkers._measure_perft(settings, problems, notes)
+    assert [row["name"] for row in rows] == ["negamax"]
+    assert problems == [f"checkers perft({depth}) by negamax: {wrong[depth - 1] - 1}, "
+                        f"published {wrong[depth - 1]}"]
+    assert any("pydraughts not installed" in note for note in notes)

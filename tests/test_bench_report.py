@@ -133,6 +133,10 @@ def test_missing_matplotlib_is_a_clear_error_before_measuring(tmp_path, monkeypa
     (["--games", "tictactoe", "--game-depth", "connect4:3"], "not among --games"),
     (["--games", "x" * 500], "500 characters"),
     (["--signature", "--grid", "2:3"], "--signature takes no other option"),
+    (["--signature", "--quick"], "(got --quick)"),
+    (["--signature", "--seed", "0"], "(got --seed)"),
+    (["--no-plots"], "--no-plots applies with --out"),
+    (["--game-depth", ""], "--game-depth"),
 ])
 def test_bad_options_give_a_message_and_exit_2(arguments, message, capsys):
     assert main(["bench", *arguments, "--no-progress"]) == 2
@@ -150,6 +154,21 @@ def test_unwritable_out_is_an_error_without_traceback(tmp_path):
     assert "cannot write the report to" in completed.stderr
     assert "Traceback" not in completed.stderr
     assert completed.stdout == ""
+
+
+def test_a_closed_stdout_keeps_the_report_files(tmp_path):
+    # `negamax bench --out DIR | head`: the reader has gone before the tables are printed;
+    # the files are written first, so the measurements are not lost.
+    out = tmp_path / "report"
+    process = subprocess.Popen([sys.executable, "-m", "negamax", "bench", "--out", str(out), "--no-plots",
+                                "--grid", "2:2", "--games", "tictactoe", "--game-depth", "tictactoe:1",
+                                "--repeat", "1", "--no-progress"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()
+    _, err = process.communicate(timeout=300)
+    assert process.returncode == 1
+    assert b"Traceback" not in err
+    assert sorted(path.name for path in out.iterdir()) == ["report.json", "report.md"]
 
 
 def test_progress_falls_back_to_plain_lines_without_tqdm(monkeypatch):
@@ -228,3 +247,23 @@ def test_ctrl_c_inside_a_search_stops_the_report(monkeypatch, capsys):
     captured = capsys.readouterr()
     assert "interrupted" in captured.err and "All checks passed" not in captured.out
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler     # put back
+
+
+def test_a_game_plot_draws_each_variant_alike_in_both_panels(tmp_path, capsys, monkeypatch):
+    from negamax.bench import plots
+
+    assert main(["bench", "--out", str(tmp_path), "--no-plots", "--grid", "2:2", "--games", "tictactoe",
+                 "--game-depth", "tictactoe:3", "--repeat", "1", "--no-progress"]) == 0
+    capsys.readouterr()
+    game = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))["real_games"]["games"][0]
+    plt = plots._pyplot()
+    figures = []
+    monkeypatch.setattr(plt, "close", figures.append)      # keep the figure to look at it
+    plots._game_plot(plt, game, str(tmp_path / "game.png"))
+    leaves_axes, _, ebf_axes = figures[0].axes
+    styles = {line.get_label(): (line.get_color(), line.get_marker()) for line in leaves_axes.lines}
+    shared = [line for line in ebf_axes.lines if line.get_label() in styles]
+    assert len(shared) == len(styles) - 1          # every variant but minimax
+    for line in shared:
+        assert (line.get_color(), line.get_marker()) == styles[line.get_label()], line.get_label()
+    plt.close(figures[0])

@@ -77,11 +77,11 @@ def _measure_perft(settings: ReportSettings, problems: List[str], notes: List[st
         from draughts import Board
     except ImportError:
         notes.append("pydraughts not installed (pip install pydraughts): its perft was not measured")
-        return rows
-    rows.append(_perft_row("pydraughts", depths["pydraughts"],
-                           lambda: pydraughts_perft(Board(variant="english"), depths["pydraughts"]),
-                           min(settings.python_repeat, 3)))
-    for row in rows:
+    else:
+        rows.append(_perft_row("pydraughts", depths["pydraughts"],
+                               lambda: pydraughts_perft(Board(variant="english"), depths["pydraughts"]),
+                               min(settings.python_repeat, 3)))
+    for row in rows:          # each count against the published one, pydraughts or not
         expected = START_PERFT[row["depth"] - 1]
         if row["count"] != expected:
             problems.append(f"checkers perft({row['depth']}) by {row['name']}: {row['count']}, "

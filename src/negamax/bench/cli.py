@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                       help="the default: a smaller grid, well under two minutes")
     mode.add_argument("--full", dest="full", action="store_true",
                       help="the whole grid: trees to 10^7 leaves, deeper games, more timing runs")
-    parser.set_defaults(full=False)
+    parser.set_defaults(full=None)      # None: neither given (the quick report)
     parser.add_argument("--out", metavar="DIR",
                         help="write report.md, report.json and PNG plots into DIR (created if needed)")
     parser.add_argument("--no-plots", action="store_true", help="with --out: skip the PNG plots")
@@ -43,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--repeat", type=int, metavar="N",
                         help="timing runs per searcher, best kept (default 3 quick, 9 full; "
                              "plain Python and peers at most 3)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random uniform trees (default 0)")
+    parser.add_argument("--seed", type=int, help="seed of the random uniform trees (default 0)")
     parser.add_argument("--grid", metavar="B:D,...",
                         help="uniform trees to measure, e.g. 2:10,8:5 (branching 2 to depth 10, 8 to 5)")
     parser.add_argument("--max-leaves", type=int, metavar="N",
@@ -59,9 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "platform; tests/data/signature.txt records it)")
 
 
-#: The report's options and their defaults (--signature takes none of them).
-_REPORT_DEFAULTS = {"full": False, "out": None, "no_plots": False, "peers": False, "repeat": None,
-                    "seed": 0, "grid": None, "max_leaves": None, "games": None, "game_depth": None,
+#: The report's options and their values when not given (--signature takes none of them).
+_REPORT_DEFAULTS = {"full": None, "out": None, "no_plots": False, "peers": False, "repeat": None,
+                    "seed": None, "grid": None, "max_leaves": None, "games": None, "game_depth": None,
                     "no_progress": False}
 
 
@@ -77,14 +77,17 @@ def run(args: argparse.Namespace) -> int:
     if args.signature:
         others = [option for option, default in _REPORT_DEFAULTS.items() if getattr(args, option) != default]
         if others:
-            return _error(f"--signature takes no other option (got --{others[0].replace('_', '-')}): "
+            return _error(f"--signature takes no other option (got {_spelling(others[0], args)}): "
                           f"it prints the same fixed counts on every run")
         from negamax.bench import signature
         return signature.run()
+    if args.no_plots and args.out is None:
+        return _error("--no-plots applies with --out DIR (without --out no plot is written)")
     try:
-        settings = make_settings(full=args.full, grid=args.grid, max_leaves=args.max_leaves,
+        settings = make_settings(full=bool(args.full), grid=args.grid, max_leaves=args.max_leaves,
                                  game_depth=args.game_depth, games=args.games, repeat=args.repeat,
-                                 seed=args.seed, peers=args.peers, known_games=tuple(nm.games.NATIVE_GAMES))
+                                 seed=0 if args.seed is None else args.seed, peers=args.peers,
+                                 known_games=tuple(nm.games.NATIVE_GAMES))
     except SettingsError as error:
         return _error(str(error))
     plots = args.out is not None and not args.no_plots
@@ -109,14 +112,25 @@ def run(args: argparse.Namespace) -> int:
         print("negamax bench: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     progress.close()
-    print(terminal_text(report))
+    # The files first: a reader of stdout that has gone (`| head`) must not cost the
+    # measurements they hold.
+    written = None
     if args.out is not None:
         try:
             written = write_report(report, args.out, plots)
         except OutputError as error:
             return _error(str(error))
+    print(terminal_text(report))
+    if written is not None:
         print(f"\nwrote {', '.join(written)} to {args.out}")
     return EXIT_PROBLEMS if report["problems"] else 0
+
+
+def _spelling(option: str, args: argparse.Namespace) -> str:
+    """How `option` (a Namespace field) is written on the command line."""
+    if option == "full":
+        return "--full" if args.full else "--quick"
+    return "--" + option.replace("_", "-")
 
 
 @contextlib.contextmanager

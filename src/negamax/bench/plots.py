@@ -92,12 +92,15 @@ def _game_plot(plt: Any, game: Dict[str, Any], path: str) -> None:
         points = [(d, n) for d, n in points if n is not None]
         if not points:
             continue
-        marker = _MARKERS[index % len(_MARKERS)]
-        leaves_axes.plot(*zip(*points), marker=marker, markersize=4, linewidth=1, label=variant["label"])
+        # One colour and marker per variant in both panels (the colour cycle would shift by
+        # one in the second, which leaves minimax out).
+        style = {"marker": _MARKERS[index % len(_MARKERS)], "color": f"C{index % 10}",
+                 "markersize": 4, "linewidth": 1, "label": variant["label"]}
+        leaves_axes.plot(*zip(*points), **style)
         if variant["name"] != "minimax":
             ebf = [(row["depth"], row["ebf"][variant["name"]]) for row in rows if variant["name"] in row["ebf"]]
             if ebf:
-                ebf_axes.plot(*zip(*ebf), marker=marker, markersize=4, linewidth=1, label=variant["label"])
+                ebf_axes.plot(*zip(*ebf), **style)
     for index, variant in enumerate(alone):
         points = []
         for row in rows:

@@ -154,7 +154,7 @@ def make_settings(*, full: bool, grid: Optional[str], max_leaves: Optional[int],
     budget = max_leaves if max_leaves is not None else (FULL_MAX_LEAVES if full else QUICK_MAX_LEAVES)
     repeat = repeat if repeat is not None else (FULL_REPEAT if full else QUICK_REPEAT)
     chosen = parse_games(games, known_games) if games is not None else None
-    depths = parse_game_depths(game_depth, known_games) if game_depth else {}
+    depths = parse_game_depths(game_depth, known_games) if game_depth is not None else {}
     for name in depths:
         if chosen is not None and name not in chosen:
             raise SettingsError(f"--game-depth: {name} is not among --games {','.join(chosen)}")
