@@ -95,6 +95,8 @@ def test_solver_score_of_solved_values():
     assert game.solver_score(np.int64(nm.WIN - 37)) == (43 - 40) // 2
     won = ConnectFour("4455667")                  # the first player's fourth stone won
     assert won.solver_score(-nm.WIN) == -((43 - 6) // 2)
+    with pytest.raises(ValueError, match="not a solved value"):
+        won.solver_score(0)                       # a game already won is no draw
     for moves in ("4455667", "112233", "444444333333"):
         result = nm.solve(ConnectFour(moves))
         assert result.score == ConnectFour(moves).solver_score(result.value)

@@ -100,6 +100,7 @@ cdef class Checkers(NativeGame):
         self._bits = np.array([black, white, kings], dtype=np.uint32)
         cdef uint32_t[::1] view = self._bits
         self.bits = &view[0]
+        self._bits.flags.writeable = False   # written through self.bits only: views stay read-only
         self.side = side
         self.hash_key = pieces_key(black, white, kings) ^ (ZOBRIST_WHITE_TO_MOVE if side == WHITE else 0)
         self.quiet_plies = 0
@@ -452,6 +453,7 @@ cdef class Checkers(NativeGame):
         other._bits = self._bits.copy()
         cdef uint32_t[::1] view = other._bits
         other.bits = &view[0]
+        other._bits.flags.writeable = False
         other.side = self.side
         other.hash_key = self.hash_key
         other.quiet_plies = self.quiet_plies

@@ -151,6 +151,9 @@ cdef class Chess(NativeGame):
         self._squares = squares
         self.pos.pieces = &piece_view[0]
         self.pos.squares = &square_view[0]
+        # Written through self.pos only: the views board and bitboards hand out stay read-only.
+        pieces.flags.writeable = False
+        squares.flags.writeable = False
 
     cdef int reserve(self, int plies) except -1:
         """Make room on the stacks for `plies` more moves."""

@@ -118,6 +118,7 @@ cdef class ConnectFour(NativeGame):
         cdef int col, i
         self._bits = bits
         self.bits = <uint64_t*> cnp.PyArray_DATA(bits)
+        bits.flags.writeable = False    # written through self.bits only: views stay read-only
         self.n_cols = width
         self.n_rows = height
         self.stride = height + 1
@@ -469,7 +470,7 @@ cdef class ConnectFour(NativeGame):
                 raise TypeError(f"value must be an int (a solved value), not "
                                 f"{type(value).__name__} {short_repr(value)}")
             value = value.__index__()
-        if value == 0:
+        if value == 0 and not self.last_move_won:    # a game already won is no draw
             return 0
         plies = WIN - abs(value) if abs(value) <= WIN else -1
         # The side to move wins on its own moves (odd plies from here), loses on the other's

@@ -134,6 +134,7 @@ cdef class TicTacToe(NativeGame):
         cdef int square
         self._board = cells
         self.cells = &view[0]
+        cells.flags.writeable = False    # written through self.cells only: views stay read-only
         self.occupied[0] = 0
         self.occupied[1] = 0
         for square in range(9):

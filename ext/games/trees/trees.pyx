@@ -195,10 +195,14 @@ cdef class UniformTree(TreeGame):
         self.init_tree(height, _checked_bool("maximizing", maximizing), 0, values_of_scores,
                        scores if leaf_values is None else leaf_values)
 
-    cdef void set_scores(self, scores):
-        cdef int32_t[::1] view = scores
+    cdef void set_scores(self, scores) except *:
+        if scores is None:       # a copy of a tree made by __new__ alone: copy_tree_into refuses it
+            return
+        # Read-only from here on: views handed out (leaf_values) cannot be made writeable.
+        scores.flags.writeable = False
+        cdef const int32_t[::1] view = scores
         self._leaf_scores_array = scores
-        self.leaf_scores = &view[0]
+        self.leaf_scores = <int32_t*> &view[0]
 
     cdef int child_count(self, int64_t node) noexcept nogil:
         return self.branching if node < self.internal_nodes else 0
