@@ -68,3 +68,28 @@ def test_search_deep_enough_finds_the_win():
                                if v[0] == 1 and 5 <= v[1] <= 11)
     result = nm.search(Checkers(fen), depth=plies + 2, algorithm="pvs")
     assert nm.is_win(result.value)
+
+
+def test_a_position_seen_twice_in_the_game_keeps_the_solve_small():
+    # A king against a king is a draw whatever came before. After these moves the position
+    # reached has occurred twice: a third occurrence in the search is a draw, on every path
+    # of that search, so its results stay in the table (kept out, the solve took ~800 M nodes).
+    game = Checkers("W:WK18:BK9")
+    for move in ["18-23", "9-6", "23-26", "6-2", "26-31", "2-6", "31-26", "6-9"]:
+        game.play(move)
+    result = nm.solve(game, node_limit=2_000_000)
+    assert result.stop_reason == nm.StopReason.COMPLETED and result.outcome == "draw"
+
+
+def test_a_won_ending_after_repeated_positions_solves_to_the_reference_value():
+    # Two kings against one, after black's king has gone back and forth: the winner's
+    # shortest wins avoid the positions seen twice, so the retrograde value (no history)
+    # holds; the solve must find it within a small budget (it took 2.2 billion nodes).
+    game = Checkers("B:WK1,K10:BK23")
+    for move in ["23-26", "1-5", "26-23", "5-1", "23-26", "1-5", "26-23"]:
+        game.play(move)
+    fen = game.fen()
+    outcome, plies = solved(fen)[R.read_fen(fen)]
+    result = nm.solve(game, node_limit=2_000_000)
+    assert result.stop_reason == nm.StopReason.COMPLETED
+    assert (OUTCOMES[result.outcome], result.plies if outcome != 0 else 0) == (outcome, plies)

@@ -34,6 +34,7 @@ include "kernels.pxi"
 include "table.pxi"
 include "limits.pxi"
 include "drivers.pxi"
+include "stack.pxi"
 
 ALGORITHM_CODES = {"minimax": MINIMAX, "negamax": NEGAMAX, "alphabeta": ALPHABETA,
                    "pvs": PVS, "mtdf": MTDF}
@@ -427,11 +428,11 @@ cdef class Searcher:
         self.limits.deadline = self.started + self.context.options.time_limit
 
     cdef void start_helpers(self, bint solve, bint weak):
-        """Start the helper threads (after start_clock: they read the shared deadline)."""
+        """Start the helper threads (after start_clock: they read the shared deadline), each
+        with the stack its search needs (see stack.pxi)."""
         cdef Searcher helper
         for helper in self.helpers:
-            thread = threading.Thread(target=helper.run_helper, args=(solve, weak), daemon=True)
-            thread.start()
+            thread = start_thread(helper.run_helper, (solve, weak), stack_needed(helper))
             self.helper_threads.append(thread)
 
     cdef void stop_helpers(self):
@@ -456,6 +457,9 @@ cdef class Searcher:
 
     def run(self):
         """Search and return a dict of plain Python values (see negamax.search for meanings)."""
+        return run_with_stack(self, self._run, ())
+
+    def _run(self):
         self.prepare()
         cdef bint more
         self.claim_table()
@@ -508,6 +512,9 @@ cdef class Searcher:
         """Find the exact value to the end of the game with null-window searches (only its
         sign when `weak`), sharing the transposition table between them. Returns a dict:
         lower and upper bounds (equal when solved), the principal variation, counters."""
+        return run_with_stack(self, self._solve, (weak,))
+
+    def _solve(self, bint weak):
         self.prepare()
         cdef Searcher helper
         if self.helpers and not weak:     # the threads bisect together (solve_bounds)
@@ -734,9 +741,12 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
                 searcher.retarget(games[i], options[i], table, stop)
             searcher.prepare()
             weak_here = weak_of[i]
-            with nogil:
-                run_one(searcher, solve, weak_here)
-                stopped = stops_the_batch(searcher)
+            if stack_has_room(searcher):
+                with nogil:
+                    run_one(searcher, solve, weak_here)
+            else:
+                run_with_stack(searcher, _run_one, (searcher, solve, weak_here))
+            stopped = stops_the_batch(searcher)
             results.append(searcher.collect_solve(searcher.finished_at - searcher.started) if solve
                            else searcher.collect(searcher.finished_at - searcher.started))
             if stopped:
@@ -769,6 +779,12 @@ cdef void skip_interrupted(Searcher searcher) noexcept nogil:
     searcher.start_clock()
     fail(&searcher.context, STOP_INTERRUPTED)
     searcher.finished_at = searcher.started
+
+
+def _run_one(Searcher searcher, bint solve, bint weak):
+    """run_one, from Python (run_with_stack's thread)."""
+    with nogil:
+        run_one(searcher, solve, weak)
 
 
 cdef void run_one(Searcher searcher, bint solve, bint weak) noexcept nogil:

@@ -1,0 +1,55 @@
+/* How much of the calling thread's C stack is left below this point, in bytes, on every
+ * platform we ship; SIZE_MAX where the system does not tell (the search then runs where it
+ * is, as it always did).  The search recurses once per ply, so a deep search in a thread
+ * with a small stack (musl's 128 KiB, Windows' 1-2 MB, threading.stack_size) would run off
+ * its end: the engine compares this with what the search needs (negamax._engine). */
+#ifndef NEGAMAX_STACK_H
+#define NEGAMAX_STACK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#include <windows.h>
+#elif defined(__APPLE__) || defined(__linux__)
+#include <pthread.h>
+#endif
+
+static size_t negamax_stack_left(void) {
+    volatile char here = 0;
+    uintptr_t point = (uintptr_t)&here;
+    uintptr_t low = 0;
+#if defined(_WIN32) && defined(_WIN32_WINNT) && _WIN32_WINNT >= 0x0602
+    ULONG_PTR stack_low, stack_high;
+    GetCurrentThreadStackLimits(&stack_low, &stack_high);
+    low = (uintptr_t)stack_low;
+#elif defined(__APPLE__)
+    pthread_t self = pthread_self();
+    low = (uintptr_t)pthread_get_stackaddr_np(self) - (uintptr_t)pthread_get_stacksize_np(self);
+#elif defined(__linux__)
+    /* A thread's stack never moves: asked once per thread (for the main thread glibc reads
+       /proc/self/maps to answer, which would cost every search a file read). */
+    static __thread uintptr_t known_low = 0;
+    if (known_low == 0) {
+        pthread_attr_t attributes;
+        void *address;
+        size_t size;
+        if (pthread_getattr_np(pthread_self(), &attributes) != 0) {
+            return SIZE_MAX;
+        }
+        int failed = pthread_attr_getstack(&attributes, &address, &size);
+        pthread_attr_destroy(&attributes);
+        if (failed) {
+            return SIZE_MAX;
+        }
+        known_low = (uintptr_t)address;
+    }
+    low = known_low;
+#else
+    return SIZE_MAX;
+#endif
+    (void)here;
+    return point > low ? (size_t)(point - low) : 0;
+}
+
+#endif /* NEGAMAX_STACK_H */
