@@ -97,6 +97,16 @@ cdef class PythonGameAdapter(NativeGame):
                 f"more than its max_moves = {self.max_moves}; raise max_moves")
         return legal
 
+    cdef list noisy_list(self):
+        """noisy_moves() as a list, checked: an iterable."""
+        given = self._noisy_moves()
+        try:
+            return list(given)
+        except TypeError:
+            raise TypeError(f"{type(self.game).__name__}.noisy_moves() must return a list (or "
+                            f"another iterable) of moves, not {type(given).__name__} "
+                            f"{short_repr(given)}") from None
+
     cdef int index_in(self, list legal, object move) except -1:
         """The index in `legal` of a noisy move: the same object, else an equal one."""
         cdef Py_ssize_t i
@@ -248,6 +258,8 @@ cdef class PythonGameAdapter(NativeGame):
             try:
                 hint = self._order_hint(self.move_at(move))
                 try:
+                    if isinstance(hint, bool):    # as evaluate() and key(): a bool is no number
+                        raise TypeError
                     hint = _as_index(hint)
                 except TypeError:
                     raise TypeError(f"{type(self.game).__name__}.order_hint() must return an int, "
@@ -266,7 +278,7 @@ cdef class PythonGameAdapter(NativeGame):
             if self.error:
                 return 0
             try:
-                noisy = list(self._noisy_moves())
+                noisy = self.noisy_list()
                 count = len(noisy)
                 if count > self.max_moves:
                     raise GameContractError(
@@ -291,7 +303,7 @@ cdef class PythonGameAdapter(NativeGame):
             if self.error or self._noisy_moves is None:
                 return False
             try:
-                return self.move_at(move) in list(self._noisy_moves())
+                return self.move_at(move) in self.noisy_list()
             except BaseException as exception:
                 self.fail(exception)
                 return False

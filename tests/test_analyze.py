@@ -394,3 +394,12 @@ def test_ctrl_c_stops_a_thread_pool_batch_given_a_stop_signal():
     out, err = interrupt_after(process, 3.0, timeout=30)
     assert "interrupted True" in out, (out, err[-2000:])
     assert process.returncode == 0
+
+
+def test_batches_and_executors_named_when_wrong():
+    with pytest.raises(TypeError, match="search_many takes an iterable of games"):
+        nm.search_many(None)
+    with pytest.raises(TypeError, match="solve_many takes an iterable of games"):
+        nm.solve_many(5)
+    with pytest.raises(TypeError, match="the class ThreadPoolExecutor"):
+        nm.analyze([Nim([1])], executor=cf.ThreadPoolExecutor)

@@ -480,3 +480,49 @@ def test_a_space_inside_a_square_is_refused_not_joined(fen, fragment):
 
 def test_spaces_around_separators_and_after_the_colour_are_read():
     assert nm.games.Checkers(" B : W 21, 22 : B 1,K3 ").fen() == "B:W21,22:B1,K3"
+
+
+@pytest.mark.parametrize("code, error", [
+    ("9-13", TypeError), (1.0, TypeError), (True, TypeError), (np.True_, TypeError),
+    (-1, ValueError), (-2 ** 31, ValueError), (2 ** 31, ValueError), (2 ** 40, ValueError),
+    (2 ** 63, ValueError),
+    (1 << 11, ValueError),        # a second direction on a move without jumps
+])
+def test_decode_line_refuses_what_no_move_is(code, error):
+    with pytest.raises(error, match="checkers move code"):
+        Checkers().decode_line([code])
+
+
+def test_decode_line_reads_every_code_the_generator_makes():
+    # The strict check must pass every real move: multi-jumps and king loops included.
+    rng = random.Random(7)
+    positions = 0
+    for fen in (START_FEN, "W:WK18:B6,7,14,15", "B:W9,10,17,18,25,26:BK1,K3"):
+        game = Checkers(fen)
+        for _ in range(60):
+            if game.outcome() is not None:
+                break
+            codes = nm.NativeGame.legal_moves(game)
+            assert game.decode_line(codes) == game.legal_moves()
+            positions += 1
+            game.play(rng.choice(game.legal_moves()))
+    assert positions > 60
+
+
+def test_from_board_names_its_own_mistakes():
+    board = np.zeros((8, 8), dtype=np.int8)
+    with pytest.raises(TypeError, match="to_move"):
+        Checkers.from_board(board, 1.0)
+    board[7, 0] = 1           # row 7 is the bottom row as printed: black's far row
+    with pytest.raises(ValueError, match="far row") as raised:
+        Checkers.from_board(board, 1)
+    assert "FEN" not in str(raised.value)
+
+
+def test_equal_games_have_the_same_forty_move_count():
+    a, b = Checkers("W:WK20,K23:BK32"), Checkers("W:WK20,K23:BK32")
+    assert a == b and hash(a) == hash(b)
+    for move in ("20-24", "32-28", "24-20", "28-32"):     # kings only: the count runs on
+        a.play(move)
+    assert a.fen() == b.fen() and a.quiet_moves == 4
+    assert a != b

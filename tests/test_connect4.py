@@ -843,3 +843,7 @@ def test_a_search_to_the_end_names_a_move_when_the_bounds_alone_settle_the_value
     for move in result.pv:
         line.play(move)
     assert line.is_terminal()
+
+
+def test_moves_as_numpy_string():
+    assert ConnectFour(np.str_("4453")).moves == "4453" == ConnectFour("4453").moves

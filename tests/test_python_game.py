@@ -662,3 +662,24 @@ def test_a_python_game_past_its_max_ply_is_told_about_max_ply():
     with pytest.raises(nm.GameContractError, match="its max_ply attribute bounds") as info:
         nm.search(Endless(), 5)
     assert "copy_base_into" not in str(info.value)
+
+
+class NoisyNone(Nim):
+    """A Nim whose noisy_moves() forgets to return its list."""
+
+    def noisy_moves(self):
+        return None
+
+
+class BoolHints(Nim):
+    """A Nim whose order_hint() answers True or False."""
+
+    def order_hint(self, move):
+        return move == 1
+
+
+def test_callbacks_returning_the_wrong_kind_are_named():
+    with pytest.raises(TypeError, match=r"NoisyNone.noisy_moves\(\) must return a list"):
+        nm.search(NoisyNone([2, 3]), depth=2, algorithm="pvs", quiescence=True)
+    with pytest.raises(TypeError, match=r"BoolHints.order_hint\(\) must return an int, got bool"):
+        nm.search(BoolHints([2, 3]), depth=2)

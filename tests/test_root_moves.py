@@ -288,3 +288,8 @@ def test_bad_root_moves_raise_named_errors():
         nm.solve(game, root_moves=[0])
     with pytest.raises(TypeError, match="root_moves"):
         nm.analyze([game], root_moves=[0], workers=1)
+
+
+def test_a_zero_dimensional_array_is_no_list_of_moves():
+    with pytest.raises(TypeError, match="root_moves must be a list of moves"):
+        nm.search(nm.games.ConnectFour(), depth=2, root_moves=np.array(4))

@@ -95,3 +95,14 @@ def test_a_search_started_inside_a_search_gets_a_table_of_its_own():
     assert set(inner) == {(0, nm.WIN - 1, (0, nm.WIN - 1))}
     alone = nm.search(ConnectFour("4453"), 7, algorithm="pvs", iterative=True)
     assert (outer.value, outer.pv, outer.stats) == (alone.value, alone.pv, alone.stats)
+
+
+def test_a_table_size_of_any_real_type():
+    import fractions
+
+    import numpy as np
+    assert nm.TranspositionTable(np.float16(1)).mb == 1.0      # 2**20 overflows float16
+    assert nm.TranspositionTable(fractions.Fraction(1, 2)).mb == 0.5
+    for bad in (10 ** 400, np.float16("inf"), float("nan"), 0):
+        with pytest.raises(ValueError, match="table size"):
+            nm.TranspositionTable(bad)

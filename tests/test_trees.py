@@ -382,3 +382,42 @@ def test_explicit_tree_constructor_takes_a_well_formed_tree():
     assert list(tree.leaf_values) == [3, 4, 8, -2, 10, 5, 7]
     # MIN at the root: min(max(min(3, 4), min(8, max(-2, 10), 5)), 7) = min(max(3, 5), 7)
     assert nm.search(nm.trees.ExplicitTree(starts, scores, 4, False, 3)).value == 5
+
+
+def test_numpy_scalars_rank_by_their_exact_values():
+    # numpy compares 2049 with float16(2048) in float16, where they are equal; the tree ranks
+    # leaves by their exact values, so MAX takes 2049 and MIN 2048.
+    tree = nm.trees.from_nested([[2049, 3000], [np.float16(2048), np.float16(4000)]])
+    expected = max(min(2049, 3000), min(2048.0, 4000.0))       # the seeds' minimax, by hand
+    assert (nm.search(tree).value, nm.search(tree).best_move) == (expected, 0) == (2049, 0)
+    assert nm.solve(tree).value == 2049
+    assert nm.search(nm.trees.from_nested([1.5004, np.float16(1.5)])).value == 1.5004
+    assert nm.search(nm.trees.from_nested([np.float32(0.1), 0.1])).value == float(np.float32(0.1))
+    assert nm.search(nm.trees.from_nested([0.1, np.float32(0.1)], maximizing=False)).value == 0.1
+
+
+def test_a_numpy_float_beside_an_int_beyond_float_range():
+    big = 2 ** 1100
+    assert nm.search(nm.trees.from_nested([np.float64(0.5), big])).value == big
+    assert nm.search(nm.trees.from_nested([np.float64(0.5), -big])).value == 0.5
+
+
+@pytest.mark.parametrize("values", [np.array([1, 2, 3], dtype="timedelta64[s]"),
+                                    np.ma.masked_array([0, 5, 7], mask=[0, 1, 0])])
+def test_from_arrays_refuses_timedeltas_and_masked_arrays(values):
+    with pytest.raises(TypeError, match="values must"):
+        nm.trees.from_arrays(np.array([2, 0, 0]), values)
+
+
+def test_a_wide_tree_is_searched_without_a_list_of_its_root_moves():
+    # The check for negative move numbers (user native games) skips trees, whose moves are
+    # child indices: a list of 2**18 root moves as Python ints took ~9 MB.
+    import tracemalloc
+    tree = nm.trees.uniform(2 ** 18, 1, ordering="best")
+    tracemalloc.start()
+    try:
+        result = nm.search(tree)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert result.best_move == 0 and peak < 2 * 2 ** 20, peak

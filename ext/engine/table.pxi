@@ -57,9 +57,14 @@ cdef class TranspositionTable:
                              "made anew now")
         if isinstance(mb, bool) or not isinstance(mb, numbers.Real):
             raise TypeError(f"the table size must be a number of megabytes, not {type(mb).__name__}")
-        if not (mb > 0 and mb <= MAX_TABLE_MB):
+        try:
+            size = float(mb)     # a float16 would overflow in the sums below (and in the bound)
+        except OverflowError:    # an int beyond a float's range
+            size = float("inf")
+        if not (size > 0 and size <= MAX_TABLE_MB):
             raise ValueError(f"the table size must be more than 0 MB and at most {MAX_TABLE_MB} MB, "
                              f"got {mb!r}")
+        mb = size
         cdef uint64_t buckets = 1
         cdef uint64_t limit = <uint64_t> (mb * 1048576.0) // (2 * sizeof(TTEntry))
         while buckets * 2 <= limit:

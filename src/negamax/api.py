@@ -290,15 +290,24 @@ def search_many(games: Iterable[Any], depth: Optional[int] = None, **options: An
     call is shared by the batch only when passed as tt=TranspositionTable; each search starts
     a new generation of it, so results do not depend on the order). The options of search()
     apply, except on_iteration and threads > 1."""
-    return _run_batch(list(games), solve=False, depth=depth, options=options)
+    return _run_batch(_game_list("search_many", games), solve=False, depth=depth, options=options)
 
 
 def solve_many(games: Iterable[Any], weak: bool = False, **options: Any) -> List[SolveResult]:
     """solve() each game with the same options, in one call into the engine (see search_many)."""
-    return _run_batch(list(games), solve=True, weak=check_bool("weak", weak), options=options)
+    return _run_batch(_game_list("solve_many", games), solve=True, weak=check_bool("weak", weak),
+                      options=options)
 
 
 # --- the pieces ---------------------------------------------------------------------------------
+
+def _game_list(name: str, games: Any) -> List[Any]:
+    """The games of a batch as a list; TypeError naming `games` for what is no iterable."""
+    if isinstance(games, (str, bytes)) or not isinstance(games, Iterable):
+        raise TypeError(f"{name} takes an iterable of games (a list, say), not "
+                        f"{type(games).__name__} {short_repr(games)}")
+    return list(games)
+
 
 def _solve_options(**arguments: Any) -> SearchOptions:
     return SearchOptions.build(algorithm="pvs", depth=None, iterative=False, aspiration=None,
@@ -481,7 +490,8 @@ def _root_move_codes(native: NativeGame, root_moves: Any) -> List[int]:
     """The engine's integer moves for `root_moves`: legal moves of the root in the game's own
     notation (as legal_moves() gives them; failing that, a move whose str() is the str() of
     exactly one of them, such as "4" for Connect Four's 4 or a python-chess Move), checked."""
-    if isinstance(root_moves, (str, bytes)) or not isinstance(root_moves, Iterable):
+    if (isinstance(root_moves, (str, bytes)) or not isinstance(root_moves, Iterable)
+            or (isinstance(root_moves, np.ndarray) and root_moves.ndim == 0)):
         raise TypeError(f"root_moves must be a list of moves, not {type(root_moves).__name__} "
                         f"{short_repr(root_moves)}")
     wanted = list(root_moves)
@@ -564,6 +574,8 @@ def _refuse_negative_moves(native: NativeGame, game: Any) -> None:
     """GameContractError for a native game whose root moves include a negative number: the
     engine keeps those for "no move", so its lines would end there. (The root's moves, the
     search's own: NativeGame.legal_moves, whatever the class shows in Python.)"""
+    if isinstance(native, TreeGame):
+        return                       # child indices, from 0 (a wide root would cost a big list)
     error = native.error
     try:
         codes = NativeGame.legal_moves(native)

@@ -92,9 +92,10 @@ def analyze(games: Iterable[Any], *, depth: Optional[int] = None, time_limit: Op
     workers = _check_count("workers", workers)
     if executor is not None and workers is not None:
         raise ValueError("workers sizes the local process pool: give it or an executor, not both")
-    if executor is not None and not callable(getattr(executor, "submit", None)):
+    if executor is not None and (isinstance(executor, type)
+                                 or not callable(getattr(executor, "submit", None))):
         raise TypeError(f"executor must be a concurrent.futures.Executor (something with "
-                        f"submit()), not {type(executor).__name__}")
+                        f"submit()), not {_described(executor)}")
     if options.get("stop") is not None and not isinstance(executor, cf.ThreadPoolExecutor):
         raise ValueError("stop reaches only searches in this process: analyze takes a "
                          "StopSignal with a ThreadPoolExecutor; worker processes (the default "
@@ -220,6 +221,14 @@ def _error_record(index: int, game: Any, error: BaseException) -> AnalysisError:
     trace = "".join(_traceback.format_exception(type(error), error, error.__traceback__))
     return AnalysisError(index=index, game_repr=game_repr, exception_type=type(error).__name__,
                          message=str(error), traceback=trace)
+
+
+def _described(value: Any) -> str:
+    """`value` named for a message: a class as "the class X" (an executor's class given for
+    the executor itself), anything else by its type."""
+    if isinstance(value, type):
+        return f"the class {value.__name__} (make one: {value.__name__}())"
+    return type(value).__name__
 
 
 # --- the executor ---------------------------------------------------------------------------

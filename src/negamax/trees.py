@@ -7,6 +7,7 @@ algorithm of negamax.search runs on it.
 
 from __future__ import annotations
 
+import fractions
 import math
 import numbers
 from typing import Any, List, Optional, Sequence, Tuple
@@ -58,13 +59,33 @@ def _scores_for(values: Sequence[Any]) -> Tuple[np.ndarray, Optional[tuple], int
     if (as_array is not None and as_array.dtype.kind in "iu" and as_array.size
             and -EVAL_LIMIT <= as_array.min() and as_array.max() <= EVAL_LIMIT):
         return as_array.astype(np.int32), None, 0
-    table = tuple(sorted(set(values) | {0}))
-    if len(table) > EVAL_LIMIT:
-        raise ValueError(f"a tree with {len(table)} distinct leaf values is beyond the score range")
-    rank = {value: index for index, value in enumerate(table)}
-    offset = len(table) - 1          # scores 2*rank - offset are symmetric around 0
-    scores = np.asarray([2 * rank[v] - offset for v in values], dtype=np.int32)
-    return scores, table, 2 * rank[0] - offset
+    # Ranked by their exact values: numpy compares a Python number with one of its scalars
+    # in the scalar's precision (2049 == np.float16(2048)), so numpy scalars are compared as
+    # the Python numbers they hold. Each rank gives back the first leaf of its value.
+    keys = [_exact(v) for v in values]
+    first_leaf: dict = {}
+    for value, key in zip(values, keys):
+        first_leaf.setdefault(key, value)
+    first_leaf.setdefault(0, 0)
+    ordered = sorted(first_leaf)
+    if len(ordered) > EVAL_LIMIT:
+        raise ValueError(f"a tree with {len(ordered)} distinct leaf values is beyond the score range")
+    rank = {key: index for index, key in enumerate(ordered)}
+    offset = len(ordered) - 1          # scores 2*rank - offset are symmetric around 0
+    scores = np.asarray([2 * rank[key] - offset for key in keys], dtype=np.int32)
+    return scores, tuple(first_leaf[key] for key in ordered), 2 * rank[0] - offset
+
+
+def _exact(value: Any) -> Any:
+    """A leaf as a Python number of the same value, which compares exactly with any other:
+    numpy's integers as int, its floats as float (or, beyond float64, as a Fraction)."""
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating):
+        if value.dtype.itemsize <= 8:
+            return float(value)
+        return fractions.Fraction(*value.as_integer_ratio())
+    return value
 
 
 def from_nested(nested: Any, maximizing: bool = True) -> ExplicitTree:
@@ -192,8 +213,11 @@ def from_arrays(child_counts: np.ndarray, values: np.ndarray, maximizing: bool =
             raise TypeError(f"{name} must be a numpy array, not {type(array).__name__}")
         if array.ndim != 1:
             raise ValueError(f"{name} must be one-dimensional, got shape {array.shape}")
-        if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+        if array.dtype.kind not in "iu":      # timedelta64 is a numpy integer too
             raise TypeError(f"{name} must have an integer dtype, not {array.dtype}")
+        if isinstance(array, np.ma.MaskedArray):
+            raise TypeError(f"{name} must be a plain numpy array, not a masked array (its masked "
+                            f"entries would be read as they are)")
     if not isinstance(maximizing, (bool, np.bool_)):
         raise TypeError(f"maximizing must be a bool, not {type(maximizing).__name__}")
     count = len(child_counts)

@@ -2,6 +2,8 @@
 """English draughts (American checkers) as a native game: three 32-bit bitboards in a numpy
 array, moves generated, made and unmade without the GIL, PDN notation at the Python boundary."""
 
+import numbers
+
 import numpy as np
 
 cimport cython
@@ -313,8 +315,9 @@ cdef class Checkers(NativeGame):
         self.update_bounds()
 
     def decode_line(self, moves):
-        """The search's integer moves as PDN strings."""
-        return [move_name(int(m)) for m in moves]
+        """The search's integer moves as PDN strings (TypeError for a code that is no int,
+        ValueError for a number no move has)."""
+        return [move_name(checked_move_code(move)) for move in moves]
 
     def order_hint(self, move):
         """How early the search tries a legal move (a PDN string): longer captures first, then
@@ -423,7 +426,10 @@ cdef class Checkers(NativeGame):
             raise TypeError(f"board must have an integer dtype, not {board.dtype}")
         if board.shape != (8, 8):
             raise ValueError(f"board must have shape (8, 8), not {board.shape}")
-        if to_move not in (1, -1) or isinstance(to_move, bool):
+        if isinstance(to_move, (bool, np.bool_)) or not isinstance(to_move, numbers.Integral):
+            raise TypeError(f"to_move must be 1 (black) or -1 (white), not {type(to_move).__name__} "
+                            f"{quote(to_move)}")
+        if to_move not in (1, -1):
             raise ValueError(f"to_move must be 1 (black) or -1 (white), not {quote(to_move)}")
         if not np.isin(board, (-2, -1, 0, 1, 2)).all():
             raise ValueError("board values must be 1, 2 (black man, king), -1, -2 (white man, king) or 0")
@@ -437,6 +443,10 @@ cdef class Checkers(NativeGame):
                 if square < 0:
                     raise ValueError(f"a piece on the light square at row {row}, column {column}: "
                                      f"pieces stand on the dark squares only")
+                if (value == 1 and square >= 28) or (value == -1 and square < 4):
+                    raise ValueError(f"a {'black' if value > 0 else 'white'} man at row {row}, column "
+                                     f"{column}, its far row, would have been crowned: a king there "
+                                     f"is {2 * value}")
                 if value > 0:
                     black |= 1 << square
                 else:
@@ -480,12 +490,26 @@ cdef class Checkers(NativeGame):
         return "Checkers()" if fen == START_FEN else f"Checkers({fen!r})"
 
     def __eq__(self, other):
+        """The same position with the same forty-move count (which the value depends on)."""
         if not isinstance(other, Checkers):
             return NotImplemented
-        return self.fen() == other.fen()
+        return self.fen() == other.fen() and self.quiet_plies == (<Checkers> other).quiet_plies
 
     def __hash__(self):
-        return hash(self.fen())
+        return hash((self.fen(), self.quiet_plies))
+
+
+def checked_move_code(move):
+    """`move` if it is a number the search could give for a move (the origin, the number of
+    jumps and a direction per step, nothing above them), else TypeError or ValueError."""
+    if isinstance(move, (bool, np.bool_)) or not isinstance(move, numbers.Integral):
+        raise TypeError(f"a checkers move code is an int, not {type(move).__name__} {quote(move)}")
+    code = int(move)
+    if not 0 <= code < (1 << (DIRECTIONS_SHIFT + 2 * MAX_JUMPS)):
+        raise ValueError(f"{code} is not a checkers move code")
+    if code >> (DIRECTIONS_SHIFT + 2 * max(move_jumps(<Move> code), 1)):
+        raise ValueError(f"{code} is not a checkers move code")
+    return code
 
 
 def move_name(Move move):

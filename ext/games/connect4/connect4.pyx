@@ -110,7 +110,7 @@ cdef class ConnectFour(NativeGame):
             raise TypeError(f"moves must be a string of column numbers such as '4453', "
                             f"not {type(moves).__name__}")
         self.setup(width, height, np.zeros(2, dtype=np.uint64))
-        self.play_string(moves)
+        self.play_string(str(moves))      # a str subclass (numpy's str_) as the str it holds
 
     cdef void setup(self, int width, int height, cnp.ndarray bits):
         # `bits` is always a fresh contiguous uint64 array of two made by this class (a typed
@@ -472,6 +472,9 @@ cdef class ConnectFour(NativeGame):
             value = value.__index__()
         if value == 0 and not self.last_move_won:    # a game already won is no draw
             return 0
+        if self.last_move_won and value != -WIN:
+            raise ValueError(f"{value} is not a solved value of this position: the game is over, "
+                             f"won by the last stone, and its only solved value is -WIN")
         plies = WIN - abs(value) if abs(value) <= WIN else -1
         # The side to move wins on its own moves (odd plies from here), loses on the other's
         # (or has lost already: -WIN, when the last stone won).

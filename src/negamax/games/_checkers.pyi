@@ -11,6 +11,7 @@ from negamax.games.checkers_notation import CheckersOutcome
 MAX_LEGAL_MOVES: int
 START_FEN: str
 
+def checked_move_code(move: int) -> int: ...
 def move_name(move: int) -> str: ...
 
 @final
