@@ -11,8 +11,13 @@
 
 #if defined(_WIN32)
 #include <windows.h>
-#elif defined(__APPLE__) || defined(__linux__)
+#elif defined(__APPLE__)
 #include <pthread.h>
+#elif defined(__linux__)
+#include <pthread.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #endif
 
 static size_t negamax_stack_left(void) {
@@ -28,9 +33,13 @@ static size_t negamax_stack_left(void) {
     low = (uintptr_t)pthread_get_stackaddr_np(self) - (uintptr_t)pthread_get_stacksize_np(self);
 #elif defined(__linux__)
     /* A thread's stack never moves: asked once per thread (for the main thread glibc reads
-       /proc/self/maps to answer, which would cost every search a file read). */
-    static __thread uintptr_t known_low = 0;
-    if (known_low == 0) {
+       /proc/self/maps to answer, which would cost every search a file read). The main
+       thread's stack grows down from its top as far as RLIMIT_STACK allows now, which a
+       program may lower after that first question: asked each time (one system call). */
+    static __thread uintptr_t known_top = 0;
+    static __thread size_t known_size = 0;
+    static __thread int main_thread = 0;
+    if (known_top == 0) {
         pthread_attr_t attributes;
         void *address;
         size_t size;
@@ -42,9 +51,19 @@ static size_t negamax_stack_left(void) {
         if (failed) {
             return SIZE_MAX;
         }
-        known_low = (uintptr_t)address;
+        known_top = (uintptr_t)address + size;
+        known_size = size;
+        main_thread = (long)syscall(SYS_gettid) == (long)getpid();
     }
-    low = known_low;
+    size_t size = known_size;
+    if (main_thread) {
+        struct rlimit limit;
+        if (getrlimit(RLIMIT_STACK, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY
+                && (size_t)limit.rlim_cur < size) {
+            size = (size_t)limit.rlim_cur;
+        }
+    }
+    low = known_top - size;
 #else
     return SIZE_MAX;
 #endif

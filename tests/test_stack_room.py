@@ -137,3 +137,27 @@ def test_ctrl_c_stops_a_search_moved_off_a_small_main_thread_stack(tmp_path):
         process.kill()
     assert process.returncode == 0, err
     assert out.split() == ["INTERRUPTED", "True"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_STACK bounds the main thread's stack on Linux")
+def test_a_stack_limit_lowered_after_a_first_search_is_seen(tmp_path):
+    # The main thread's stack can grow only as far as RLIMIT_STACK allows now: a program that
+    # lowers it after a first search must not have its next deep search run in place.
+    script = tmp_path / "lowered.py"
+    script.write_text(textwrap.dedent(f"""
+        import resource, sys
+        sys.path[:0] = {sys.path!r}
+        import negamax as nm
+        from test_stack_room import chain
+        nm.search(nm.trees.from_nested([1, 2]))
+        soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
+        resource.setrlimit(resource.RLIMIT_STACK, (512 * 1024, hard))
+        tree, value = chain({PLIES})
+        result = nm.search(tree, algorithm="pvs")
+        print(result.value == value, result.stats.max_ply)
+    """))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.dirname(__file__)] + sys.path))
+    completed = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                               timeout=120, env=env)
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.split() == ["True", str(PLIES)]

@@ -20,6 +20,8 @@ cdef size_t STACK_GRAIN = 64 * 1024          # threading.stack_size wants whole 
 
 _stack_size_lock = threading.Lock()
 
+import _thread
+
 
 cdef size_t stack_needed(Searcher searcher) noexcept:
     """The bytes of C stack a search bound to `searcher` may take at most."""
@@ -30,22 +32,29 @@ cdef bint stack_has_room(Searcher searcher) noexcept:
     return negamax_stack_left() >= stack_needed(searcher)
 
 
-cdef object start_thread(target, tuple args, size_t stack):
-    """A started daemon thread running target(*args), with a C stack of at least `stack`
-    bytes (and no less than glibc's default, whatever the platform's)."""
+cdef object start_thread(target, tuple args, size_t stack, bint joinable=True):
+    """A started thread running target(*args), with a C stack of at least `stack` bytes (and
+    no less than glibc's default, whatever the platform's): a daemon threading.Thread, or
+    (not `joinable`) a bare _thread one, whose start runs no Python code a Ctrl-C could
+    interrupt halfway (the thread would run on, unknown to the caller)."""
     cdef size_t size = max(stack, THREAD_STACK_MIN)
     size = (size + STACK_GRAIN - 1) // STACK_GRAIN * STACK_GRAIN
-    thread = threading.Thread(target=target, args=args, daemon=True, name="negamax-search")
+    thread = None
+    if joinable:
+        thread = threading.Thread(target=target, args=args, daemon=True, name="negamax-search")
     with _stack_size_lock:      # the size applies to every thread started meanwhile
         try:
-            previous = threading.stack_size(size)
+            previous = _thread.stack_size(size)
         except (ValueError, RuntimeError):     # a platform that does not let it be set
-            thread.start()
-            return thread
+            previous = None
         try:
-            thread.start()
+            if joinable:
+                thread.start()
+            else:
+                _thread.start_new_thread(target, args)
         finally:
-            threading.stack_size(previous)
+            if previous is not None:
+                _thread.stack_size(previous)
     return thread
 
 
@@ -68,7 +77,7 @@ cdef object run_with_stack(Searcher searcher, function, tuple args):
         finally:
             done.set()
 
-    start_thread(body, (), stack_needed(searcher))
+    start_thread(body, (), stack_needed(searcher), False)
     while not done.is_set():
         try:
             done.wait(0.05)       # returns as soon as the search ends; the timeout lets Ctrl-C
