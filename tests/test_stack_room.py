@@ -109,16 +109,25 @@ def test_a_deep_python_game_search_in_a_small_thread_stops_at_its_node_limit():
 def test_ctrl_c_stops_a_search_moved_off_a_small_main_thread_stack(tmp_path):
     # The main thread with a 1 MiB stack (ulimit -s 1024) cannot hold 3,000 plies, so the
     # search runs on a thread of its own; Ctrl-C, which only the main thread sees, still
-    # stops it, with the best result found so far.
+    # stops it, with the best result found so far, as soon as the game's method returns.
     script = tmp_path / "deep.py"
     script.write_text(textwrap.dedent(f"""
         import sys
         sys.path[:0] = {sys.path!r}
         import negamax as nm
+        import time
         from test_stack_room import Endless
+
+        class Slow(Endless):
+            def play(self, move):          # a slow game: 2 ms a move
+                time.sleep(0.002)
+                super().play(move)
+
         print("searching", flush=True)
-        result = nm.search(Endless(), depth=3_000, algorithm="alphabeta")
-        print(result.stop_reason.name, result.stats.nodes > 0, flush=True)
+        result = nm.search(Slow(), depth=3_000, algorithm="alphabeta")
+        # Stopped at the game's next method call, not at the engine's next poll (1,024 nodes:
+        # two seconds and more of this game).
+        print(result.stop_reason.name, 0 < result.stats.nodes < 1024, flush=True)
     """))
 
     def small_stack():

@@ -58,6 +58,17 @@ cdef object start_thread(target, tuple args, size_t stack, bint joinable=True):
     return thread
 
 
+cdef void interrupt_callbacks(NativeGame game) except *:
+    """Ctrl-C for a game written in Python whose search runs on another thread: its next
+    method call ends the search, as a Ctrl-C raised inside one does on the main thread (the
+    search's own poll comes only every 1,024 nodes, seconds for a slow game)."""
+    from negamax._python_game import PythonGameAdapter
+    cdef object adapter = game
+    if isinstance(adapter, PythonGameAdapter) and adapter.exception is None:
+        adapter.exception = KeyboardInterrupt()
+        adapter.error = 1
+
+
 cdef object run_with_stack(Searcher searcher, function, tuple args):
     """function(*args) (which runs the search bound to `searcher`) in this thread when its
     stack has room for the search, else on a thread of its own with the stack it needs,
@@ -83,6 +94,7 @@ cdef object run_with_stack(Searcher searcher, function, tuple args):
             done.wait(0.05)       # returns as soon as the search ends; the timeout lets Ctrl-C
         except KeyboardInterrupt:  # in where waiting on a lock is not interruptible (Windows)
             negamax_store_int(&searcher.limits.stop, STOP_INTERRUPTED)
+            interrupt_callbacks(searcher.game)
     succeeded, value = outcome[0]
     if not succeeded:
         raise value
