@@ -47,3 +47,12 @@ def test_uniform_tree_leaves_cannot_be_made_writeable():
     with pytest.raises(ValueError):
         leaves.flags.writeable = True            # a view of the scores the search reads
     assert nm.search(tree).value == value
+
+
+@pytest.mark.parametrize("ordering", ["best", "worst", "random"])
+def test_uniform_tree_leaves_of_every_ordering_stay_read_only(ordering):
+    tree = nm.trees.uniform(3, 3, ordering=ordering, seed=2)
+    value = nm.search(tree).value
+    with pytest.raises(ValueError):
+        tree.leaf_values.flags.writeable = True
+    assert nm.search(tree).value == value

@@ -294,6 +294,9 @@ def uniform(branching: int, depth: int, ordering: str = "random", seed: int = 0,
         scores -= leaves // 2
     else:
         scores = _dominance_scores(branching, depth, ordering == "best", bool(maximizing))
+    if scores.base is not None:     # a reshaped array: the owner of its memory could be made
+        scores = scores.copy()      # writeable again through the view (only the owner can't)
+    scores.flags.writeable = False
     # leaf_values is a read-only view of the scores the search reads: no second copy.
     return UniformTree(branching, depth, scores, bool(maximizing), ordering,
                        leaf_values=_read_only(scores.view()))
