@@ -13,6 +13,7 @@ import threading
 import pytest
 
 import negamax as nm
+from test_engine import Endless as EndlessBase
 
 PLIES = 9_999          # within MAX_PLY: the deepest tree negamax searches
 
@@ -73,29 +74,11 @@ def test_lazy_smp_helpers_get_the_stack_a_deep_search_needs():
     assert result.value == value
 
 
-class Endless(nm.Game):
-    """Two moves in every position, never over: a search to a depth runs 2**depth nodes."""
+class Endless(EndlessBase):
+    """Two moves in every position, never over, 4,000 plies allowed: a search to a depth
+    runs 2**depth nodes."""
 
-    max_moves = 2
     max_ply = 4_000
-
-    def __init__(self):
-        self.plies = 0
-
-    def legal_moves(self):
-        return [0, 1]
-
-    def play(self, move):
-        self.plies += 1
-
-    def undo(self):
-        self.plies -= 1
-
-    def is_terminal(self):
-        return False
-
-    def evaluate(self):
-        return 0
 
 
 def test_a_deep_python_game_search_in_a_small_thread_stops_at_its_node_limit():
