@@ -1,8 +1,8 @@
-/* How much of the calling thread's C stack is left below this point, in bytes, on every
- * platform we ship; SIZE_MAX where the system does not tell (the search then runs where it
- * is, as it always did).  The search recurses once per ply, so a deep search in a thread
- * with a small stack (musl's 128 KiB, Windows' 1-2 MB, threading.stack_size) would run off
- * its end: the engine compares this with what the search needs (negamax._engine). */
+/* Whether the calling thread's C stack has `needed` bytes left below this point, on every
+ * platform we ship (yes where the system does not tell: the search then runs where it is,
+ * as it always did).  The search recurses once per ply, so a deep search in a thread with a
+ * small stack (musl's 128 KiB, Windows' 1-2 MB, threading.stack_size) would run off its
+ * end: the engine asks this with what the search needs (ext/engine/stack.pxi). */
 #ifndef NEGAMAX_STACK_H
 #define NEGAMAX_STACK_H
 
@@ -20,7 +20,7 @@
 #include <unistd.h>
 #endif
 
-static size_t negamax_stack_left(void) {
+static int negamax_stack_has_room(size_t needed) {
     volatile char here = 0;
     uintptr_t point = (uintptr_t)&here;
     uintptr_t low = 0;
@@ -35,7 +35,8 @@ static size_t negamax_stack_left(void) {
     /* A thread's stack never moves: asked once per thread (for the main thread glibc reads
        /proc/self/maps to answer, which would cost every search a file read). The main
        thread's stack grows down from its top as far as RLIMIT_STACK allows now, which a
-       program may lower after that first question: asked each time (one system call). */
+       program may lower after that first question: asked again (one system call) for a
+       search deep enough to care, more than 256 KiB. */
     static __thread uintptr_t known_top = 0;
     static __thread size_t known_size = 0;
     static __thread int main_thread = 0;
@@ -44,19 +45,19 @@ static size_t negamax_stack_left(void) {
         void *address;
         size_t size;
         if (pthread_getattr_np(pthread_self(), &attributes) != 0) {
-            return SIZE_MAX;
+            return 1;
         }
         int failed = pthread_attr_getstack(&attributes, &address, &size);
         pthread_attr_destroy(&attributes);
         if (failed) {
-            return SIZE_MAX;
+            return 1;
         }
         known_top = (uintptr_t)address + size;
         known_size = size;
         main_thread = (long)syscall(SYS_gettid) == (long)getpid();
     }
     size_t size = known_size;
-    if (main_thread) {
+    if (main_thread && needed > 256 * 1024) {
         struct rlimit limit;
         if (getrlimit(RLIMIT_STACK, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY
                 && (size_t)limit.rlim_cur < size) {
@@ -65,10 +66,10 @@ static size_t negamax_stack_left(void) {
     }
     low = known_top - size;
 #else
-    return SIZE_MAX;
+    return 1;
 #endif
     (void)here;
-    return point > low ? (size_t)(point - low) : 0;
+    return point > low && (size_t)(point - low) >= needed;
 }
 
 #endif /* NEGAMAX_STACK_H */

@@ -8,7 +8,7 @@
 # that stack too.
 
 cdef extern from "negamax_stack.h":
-    size_t negamax_stack_left() noexcept nogil
+    bint negamax_stack_has_room(size_t needed) noexcept nogil
 
 # Measured with threading.stack_size on a chain tree 9,999 plies deep (x86-64, GCC -O3):
 # minimax 147 bytes a ply, alpha-beta 180, pvs, MTD(f) and solve 225. Twice that leaves
@@ -29,7 +29,7 @@ cdef size_t stack_needed(Searcher searcher) noexcept:
 
 
 cdef bint stack_has_room(Searcher searcher) noexcept:
-    return negamax_stack_left() >= stack_needed(searcher)
+    return negamax_stack_has_room(stack_needed(searcher))
 
 
 cdef object start_thread(target, tuple args, size_t stack, bint joinable=True):

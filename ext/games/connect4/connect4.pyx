@@ -118,7 +118,9 @@ cdef class ConnectFour(NativeGame):
         cdef int col, i
         self._bits = bits
         self.bits = <uint64_t*> cnp.PyArray_DATA(bits)
-        bits.flags.writeable = False    # written through self.bits only: views stay read-only
+        # Written through self.bits only: views stay read-only (the C call: the flags
+        # attribute costs more than the rest of a copy).
+        cnp.PyArray_CLEARFLAGS(bits, cnp.NPY_ARRAY_WRITEABLE)
         self.n_cols = width
         self.n_rows = height
         self.stride = height + 1
