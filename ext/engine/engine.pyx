@@ -16,6 +16,7 @@ from libc.stdint cimport int32_t, int64_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
+import _thread
 import threading
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 

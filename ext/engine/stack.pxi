@@ -20,8 +20,6 @@ cdef size_t STACK_GRAIN = 64 * 1024          # threading.stack_size wants whole 
 
 _stack_size_lock = threading.Lock()
 
-import _thread
-
 
 cdef size_t stack_needed(Searcher searcher) noexcept:
     """The bytes of C stack a search bound to `searcher` may take at most."""
