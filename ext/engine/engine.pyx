@@ -115,6 +115,7 @@ cdef class Searcher:
     cdef readonly str kernel              # which copy of the algorithms runs
     """Which compiled copy of the algorithms runs (as SearchResult.kernel, without the
     fast-path suffix)."""
+    cdef str kernel_lean                  # kernel + ":lean", made once (a batch reads it per game)
     cdef TranspositionTable table         # keeps the table alive while searching
     cdef StopSignal stop_signal
     cdef object on_iteration              # called with a dict after each completed iteration
@@ -224,6 +225,7 @@ cdef class Searcher:
             else:
                 self.kernels = &KERNELS
                 self.kernel = "generic"
+            self.kernel_lean = f"{self.kernel}:lean"
             self.kernels_for = type(game)
 
         # Stacks: the plies the game can last, or the depth plus the room extensions and
@@ -672,7 +674,7 @@ cdef class Searcher:
         if self.context.fast_path != NULL:
             return f"{self.kernel}:{self.context.fast_path.decode('ascii')}"
         if self.context.enhanced and self.context.lean:
-            return f"{self.kernel}:lean"
+            return self.kernel_lean
         return self.kernel
 
     cdef dict collect_solve(self, double elapsed):

@@ -202,9 +202,9 @@ cdef Score alphabeta(SearchContext* context, GameT game, int depth, int ply, Sco
             game.unmake_move(move)
             if value > best:      # the same steps as below, for a child without a line
                 best = value
-                update_line(context, ply, move, True)
                 note_root_move(context, ply, move, value, game.error != 0)
                 if value > alpha:
+                    update_line(context, ply, move, True)
                     alpha = value
                 if value >= beta:
                     count_cutoff(&context.stats, i == 0)
@@ -216,9 +216,13 @@ cdef Score alphabeta(SearchContext* context, GameT game, int depth, int ply, Sco
             return 0
         if value > best:
             best = value
-            update_pv(context, ply, move)
             note_root_move(context, ply, move, value, game.error != 0)
             if value > alpha:
+                # Only a line that beats alpha can become part of the root's: the root's
+                # window is always full here, so its line runs through exact nodes alone,
+                # each of which took its line from a move that beat its alpha. A fail-low
+                # node's line stays empty (its parent then cuts off with just its move).
+                update_pv(context, ply, move)
                 alpha = value
             if value >= beta:
                 count_cutoff(&context.stats, i == 0)

@@ -12,8 +12,10 @@
 import numpy as np
 
 cimport cython
+cimport numpy as cnp
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
+from libc.string cimport memcpy
 
 from negamax.game cimport EVAL_LIMIT, WIN, Move, NativeGame, Score
 
@@ -22,6 +24,8 @@ from negamax.scores import MAX_PLY as _MAX_PLY
 # The constructors below are private (negamax.trees builds every tree), but reachable: they
 # check what the search relies on, so that no argument makes it read outside the arrays.
 _MAX_LEAVES = 2 ** 28         # negamax.trees.MAX_UNIFORM_LEAVES
+
+cnp.import_array()
 
 
 cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
@@ -61,9 +65,11 @@ cdef class TreeGame(NativeGame):
         self.internal_score = internal_score
         self._values_of_scores = values_of_scores
         self._leaf_values = leaf_values
-        self._node_stack_array = np.zeros(height + 1, dtype=np.int64)
-        cdef int64_t[::1] stack_view = self._node_stack_array
-        self.node_stack = &stack_view[0]
+        # numpy's C API, not np.zeros and a memoryview: a search copies its tree first, and
+        # those cost more than the rest of the copy.
+        cdef cnp.npy_intp length = height + 1
+        self._node_stack_array = cnp.PyArray_ZEROS(1, &length, cnp.NPY_INT64, 0)
+        self.node_stack = <int64_t*> cnp.PyArray_DATA(self._node_stack_array)
         self.ply = 0
         self.has_order_hints = False   # children are searched in their stored order
         self.has_keys = True           # a node's index is its key
@@ -76,7 +82,7 @@ cdef class TreeGame(NativeGame):
         other.init_tree(self.tree_height, self.max_at_root, self.internal_score,
                         self._values_of_scores, self._leaf_values)
         self.copy_base_into(other)        # after init_tree: the flags set on this tree are kept
-        other._node_stack_array[:] = self._node_stack_array
+        memcpy(other.node_stack, self.node_stack, (self.tree_height + 1) * sizeof(int64_t))
         other.ply = self.ply
 
     cdef inline Score from_side_to_move(self, int32_t score) noexcept nogil:
@@ -247,7 +253,9 @@ cdef class UniformTree(TreeGame):
         other.branching = self.branching
         other.ordering = self.ordering
         other.internal_nodes = self.internal_nodes
-        other.set_scores(self._leaf_scores_array)
+        if self._leaf_scores_array is not None:   # the same read-only array, checked already
+            other._leaf_scores_array = self._leaf_scores_array
+            other.leaf_scores = self.leaf_scores
         other.plain_scores = self.plain_scores
         self.copy_tree_into(other)
         return other
@@ -336,7 +344,11 @@ cdef class ExplicitTree(TreeGame):
     def copy(self):
         """An independent copy (the tree arrays are shared: they never change)."""
         cdef ExplicitTree other = ExplicitTree.__new__(ExplicitTree)
-        other.set_arrays(self._child_start_array, self._scores_array)
+        if self._scores_array is not None:      # the same arrays, checked when this tree was made
+            other._child_start_array = self._child_start_array
+            other._scores_array = self._scores_array
+            other.child_start = self.child_start
+            other.scores = self.scores
         self.copy_tree_into(other)
         return other
 

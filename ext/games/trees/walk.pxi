@@ -56,6 +56,7 @@ cdef inline Score leaf_row(TreeWalk* w, int64_t first_child, int ply, Score alph
     cdef SearchContext* c = w.c
     cdef const int32_t* row = w.leaves + (first_child - w.internal_nodes)
     cdef Score value, best = -SCORE_INFINITY, sign = side_sign(w, ply)
+    cdef Score alpha_searched = alpha
     cdef int64_t i = 0, best_index = 0, count = w.branching
     while i < count:
         value = scored(w, sign * row[i], ply + 1)
@@ -69,7 +70,8 @@ cdef inline Score leaf_row(TreeWalk* w, int64_t first_child, int ply, Score alph
             if value > alpha:
                 alpha = value
     count_leaves_in_place(c, i, ply + 1)
-    update_line(c, ply, <Move> best_index, True)
+    if best > alpha_searched:        # only a line that beat alpha can reach the root's
+        update_line(c, ply, <Move> best_index, True)
     return best
 
 
@@ -88,9 +90,10 @@ cdef Score leaf_child(TreeWalk* w, int64_t child, int ply, bint* read_in_place) 
     return static_value(w, child, ply + 1, side_sign(w, ply))
 
 
-cdef inline Score row_node(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noexcept nogil:
+cdef Score row_node(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noexcept nogil:
     """alphabeta() of plain.pxi at a node whose children are at leaf_ply (ply + 1 ==
-    leaf_ply): one loop over the row when no poll falls inside it, else child by child."""
+    leaf_ply): one loop over the row when no poll falls inside it, else child by child.
+    (walk() enters most row nodes itself, see there; this is the general case.)"""
     cdef SearchContext* c = w.c
     cdef Score value, best = -SCORE_INFINITY
     cdef int64_t i, first = node * w.branching + 1
@@ -105,8 +108,8 @@ cdef inline Score row_node(TreeWalk* w, int64_t node, int ply, Score alpha, Scor
             return 0
         if value > best:
             best = value
-            update_line(c, ply, <Move> i, in_place)
             if value > alpha:
+                update_line(c, ply, <Move> i, in_place)
                 alpha = value
             if value >= beta:
                 count_cutoff(&c.stats, i == 0)
@@ -126,15 +129,25 @@ cdef Score walk(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noe
         return 0
     for i in range(w.branching):
         if ply + 2 == w.leaf_ply:
-            value = -row_node(w, first + i, ply + 1, -beta, -alpha)
+            if c.nodes_until_poll > w.branching and not w.horizon:
+                # row_node without the call, when it would read its row in one loop: no
+                # poll is due on entering it or among its leaves. What enter_node does for
+                # it, but the deepest ply (leaf_row counts a leaf below it) and the trace
+                # (a walk never traces).
+                c.nodes_until_poll -= 1
+                c.stats.nodes += 1
+                c.pv_length[ply + 1] = ply + 1
+                value = -leaf_row(w, (first + i) * w.branching + 1, ply + 1, -beta, -alpha)
+            else:
+                value = -row_node(w, first + i, ply + 1, -beta, -alpha)
         else:
             value = -walk(w, first + i, ply + 1, -beta, -alpha)
         if c.status != RUNNING:
             return 0
         if value > best:
             best = value
-            update_pv(c, ply, <Move> i)
             if value > alpha:
+                update_pv(c, ply, <Move> i)
                 alpha = value
             if value >= beta:
                 count_cutoff(&c.stats, i == 0)
