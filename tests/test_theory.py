@@ -94,6 +94,26 @@ def test_tree_nodes_is_the_sum_of_the_levels():
     assert nm.theory.tree_nodes(2, 10 ** 5) == 2 ** (10 ** 5 + 1) - 1     # closed form: at once
 
 
+@pytest.mark.parametrize("count,depth", [(2 ** 1024 - 1, 1), (2 ** 1024, 1), (2 ** 2048 - 1, 2)])
+def test_effective_branching_factor_at_the_edge_of_a_float_is_a_value_error(count, depth):
+    # The true root is at least 2**1024 - 1, past the largest float (2**1024 - 2**971): the
+    # function's own ValueError, not Python's OverflowError from converting it.
+    with pytest.raises(ValueError, match="beyond a float's range"):
+        nm.theory.effective_branching_factor(count, depth)
+
+
+def test_effective_branching_factor_of_whole_numbers_given_as_other_types_is_exact():
+    from fractions import Fraction
+    assert nm.theory.effective_branching_factor(Fraction(9), 2) == 3.0
+    assert nm.theory.effective_branching_factor(9.0, 2) == 3.0
+    assert nm.theory.effective_branching_factor(np.float64(1000.0), 3) == 10.0
+    # Depth 1: the count itself (x ** (1/1) == x), not exp(log(x)) rounded twice.
+    assert nm.theory.effective_branching_factor(1.7e308, 1) == 1.7e308
+    assert nm.theory.effective_branching_factor(2.5, 1) == 2.5
+    assert nm.theory.effective_branching_factor(Fraction(1, 3), 1) == 1 / 3
+    assert nm.theory.effective_branching_factor(2 ** 1023, 1) == 2.0 ** 1023
+
+
 @pytest.mark.parametrize("count,depth,error,name", [
     ("8", 2, TypeError, "count"), (8, None, TypeError, "depth"), (8, True, TypeError, "depth"),
     (8, 1.5, TypeError, "depth"), (8, float("inf"), TypeError, "depth"),

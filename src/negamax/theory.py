@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
 from typing import Tuple
 
 __all__ = ["minimax_leaves", "alphabeta_best_leaves", "alphabeta_worst_leaves",
@@ -57,6 +58,7 @@ def tree_nodes(branching: int, depth: int) -> int:
 
 
 _LOG_FLOAT_MAX = math.log(2.0 ** 1023) + math.log(2.0)   # ln of the largest finite float, near enough
+_FLOAT_MAX_INT = int(sys.float_info.max)
 
 
 def effective_branching_factor(count: float, depth: int) -> float:
@@ -76,15 +78,32 @@ def effective_branching_factor(count: float, depth: int) -> float:
         raise ValueError(f"count must be a positive finite number, got {count}")
     if count <= 0:
         raise ValueError(f"count must be a positive finite number, got {count}")
-    exponent = math.log(count) / depth
-    if exponent > _LOG_FLOAT_MAX:
-        raise ValueError(f"count**(1/depth) is beyond a float's range (count has "
-                         f"{count.bit_length() if isinstance(count, int) else '?'} bits, depth {depth})")
-    if isinstance(count, int):
-        root = _integer_root(count, depth)
-        if root ** depth == count:      # a perfect power: its root, without rounding error
-            return float(root)
-    return math.exp(exponent)
+    if not isinstance(count, int) and _is_whole(count):
+        count = int(count)         # 9.0 or Fraction(9): as exact as the integer 9
+    try:
+        if depth == 1:
+            return float(count)    # count itself, not exp(log(count)) rounded twice
+        exponent = math.log(count) / depth
+        if exponent <= _LOG_FLOAT_MAX:
+            if isinstance(count, int):
+                root = _integer_root(count, depth)
+                if root ** depth == count:    # a perfect power: its root, without rounding error
+                    return float(root)
+                if root > _FLOAT_MAX_INT:     # the log test rounded: the root is past the top
+                    raise OverflowError
+            return math.exp(exponent)
+    except OverflowError:          # at the very edge of a float's range the log test ties
+        pass
+    raise ValueError(f"count**(1/depth) is beyond a float's range (count has "
+                     f"{count.bit_length() if isinstance(count, int) else '?'} bits, depth {depth})")
+
+
+def _is_whole(count: numbers.Real) -> bool:
+    """Whether a count that is no int has a whole value (9.0, Fraction(9), Decimal(9))."""
+    try:
+        return count == math.floor(count)
+    except (OverflowError, ValueError, TypeError):
+        return False
 
 
 def _integer_root(n: int, d: int) -> int:
