@@ -92,6 +92,16 @@ def test_play_as_black_until_quit_and_at_end_of_input():
     assert cli_chess.play_command(args, read=read, out=io.StringIO()) == 0
 
 
+def test_play_engine_first_makes_the_engine_move_first_from_a_black_to_move_fen():
+    # --engine-first gave the engine white whatever the position: from a FEN with black to
+    # move the person then moved first (found by a seventh adversarial round).
+    fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    status, out = _play(["quit"], engine_first=True, fen=fen)
+    assert status == 0 and "You play white" in out and out.count("engine plays") == 1
+    status, out = _play(["quit"], engine_first=False, fen=fen)
+    assert status == 0 and "You play black" in out and out.count("engine plays") == 0
+
+
 def test_play_reports_checkmate():
     # White's only move is Kg1, after which Ra1 mates (checked with python-chess).
     fen = "r7/8/8/8/8/5k1p/7P/7K w - - 0 1"

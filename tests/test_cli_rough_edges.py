@@ -309,3 +309,58 @@ def test_a_chess_game_that_ends_in_a_draw_says_how():
     from negamax import cli_chess
     game = nm.games.Chess("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
     assert cli_chess._outcome_text(game, engine_white=True) == "draw (stalemate)"
+
+
+# --- from a seventh adversarial round ----------------------------------------------------------
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/dev/full is Linux's")
+@pytest.mark.parametrize("unbuffered", ["", "1"])
+@pytest.mark.parametrize("argv", [["--version"], ["search", "--help"]])
+def test_help_and_version_that_cannot_be_written_are_status_1(argv, unbuffered):
+    # argparse dropped the failed write: status 0 and nothing said (unbuffered), or status 0
+    # once Python gave up flushing at exit (buffered).
+    import os
+    import subprocess
+    env = dict(os.environ, PYTHONUNBUFFERED=unbuffered)
+    with open("/dev/full", "w") as full:
+        completed = subprocess.run([sys.executable, "-m", "negamax", *argv], stdout=full,
+                                   stderr=subprocess.PIPE, text=True, timeout=120, env=env)
+    assert completed.returncode == 1
+    assert "Traceback" not in completed.stderr
+    assert "cannot write the output" in completed.stderr and "No space left" in completed.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/dev/full is Linux's")
+def test_analyze_output_that_cannot_be_written_is_status_1(tmp_path):
+    # It was status 2, the status of bad input, with "cannot write 'the output'".
+    import subprocess
+    argv = [sys.executable, "-m", "negamax", "analyze", "-", "--depth", "2", "--no-progress"]
+    with open("/dev/full", "w") as full:
+        to_stdout = subprocess.run(argv, input="tictactoe\n", stdout=full, stderr=subprocess.PIPE,
+                                   text=True, timeout=120)
+    assert to_stdout.returncode == 1
+    assert to_stdout.stderr.count("\n") == 1 and "cannot write the output" in to_stdout.stderr
+    to_file = subprocess.run([*argv, "--output", "/dev/full"], input="tictactoe\n",
+                             capture_output=True, text=True, timeout=120)
+    assert to_file.returncode == 1
+    assert to_file.stderr.count("\n") == 1
+    assert "cannot write '/dev/full'" in to_file.stderr and "No space left" in to_file.stderr
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["search", "nosuchgame"], "invalid choice: 'nosuchgame'"),
+    (["search", "tictactoe", "--depth", "x" * 300], "invalid int value: 'xxxx"),
+    (["search", "uniform", "2", "2", "--bogus", "y" * 300], "unrecognized arguments: '--bogus yyy"),
+    (["bench", "--quick", "--full"], "not allowed with argument"),
+    ([], "required: command"),
+])
+def test_option_errors_are_one_short_line(capsys, argv, words):
+    # argparse printed its usage block first and quoted a value whole (300 characters).
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "usage:" not in err
+    assert words in err and "--help" in err
+    if any(len(arg) >= 300 for arg in argv):
+        assert "characters)" in err and len(err) < 250

@@ -4,15 +4,16 @@
 from __future__ import annotations
 
 import argparse
-import os
-import math
 import importlib
+import math
+import os
+import re
 import sys
-from typing import List, Optional
+from typing import List, NoReturn, Optional, TextIO
 
 import negamax as nm
 from negamax.cli_games import format_line, make_game
-from negamax.cli_input import read_count, read_nested, shorten_message
+from negamax.cli_input import MAX_QUOTE, quote, read_count, read_nested, shorten_message
 from negamax.cli_progress import Progress, describe_score, search_options, wants_progress
 
 #: Exit status of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
@@ -33,8 +34,42 @@ def _command_modules():
     return [importlib.import_module(name) for name in COMMAND_MODULES]
 
 
+#: A quoted value in argparse's messages ('...' with escapes, as repr() writes them).
+_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'")
+#: Longest option-parsing message printed whole; the middle of a longer one is cut.
+_MAX_PARSER_MESSAGE = 200
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse's parser, whose errors are one line naming what is wrong and quoting at most
+    MAX_QUOTE characters of each value (argparse prints its usage block first and quotes
+    values whole), with exit status 2, as the command's own checks do."""
+
+    def error(self, message: str) -> "NoReturn":    # type: ignore[override]
+        unrecognized = "unrecognized arguments: "
+        if message.startswith(unrecognized):      # the user's words, unquoted
+            message = unrecognized + quote(message[len(unrecognized):])
+        message = _QUOTED.sub(lambda found: _short_quote(found.group(0)), message)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {shorten_message(message, _MAX_PARSER_MESSAGE)} "
+                              f"(see {self.prog} --help)\n")
+
+    def _print_message(self, message: str, file: Optional[TextIO] = None) -> None:
+        # argparse drops a failed write of --help or --version (status 0, nothing said): it
+        # reaches main instead, which says so with status 1, as for every other output.
+        if message:
+            (file if file is not None else sys.stderr).write(message)
+
+
+def _short_quote(quoted: str) -> str:
+    """A quoted value from argparse, cut to about MAX_QUOTE characters with its length said."""
+    inner = quoted[1:-1]
+    if len(inner) <= MAX_QUOTE:
+        return quoted
+    return f"{quoted[:MAX_QUOTE + 1]}'... ({len(inner):,} characters)"
+
+
 def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="negamax", description="Fast game-tree search.")
+    parser = OneLineParser(prog="negamax", description="Fast game-tree search.")
     parser.add_argument("--version", action="version", version=f"negamax {nm.__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
@@ -257,7 +292,12 @@ def main(argv: Optional[List[str]] = None) -> int:
         # see an empty input, as from /dev/null, rather than fail on a missing stream.
         sys.stdin = open(os.devnull, encoding="utf-8")
     try:
-        args = _build_parser().parse_args(argv)
+        try:
+            args = _build_parser().parse_args(argv)
+        except SystemExit as done:
+            if done.code in (0, None):
+                sys.stdout.flush()     # --help, --version: a failed write is status 1, said
+            raise
         return _run(args)
     except KeyboardInterrupt:
         print("\nnegamax: interrupted", file=sys.stderr)

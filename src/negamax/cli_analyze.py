@@ -18,7 +18,7 @@ import sys
 from typing import Any, Callable, Dict, Iterator, List, Optional, TextIO, Tuple
 
 import negamax as nm
-from negamax.cli_input import read_nested
+from negamax.cli_input import quote, read_nested
 from negamax.results import AnalysisError, SolveResult
 
 COMMANDS = ("analyze",)
@@ -29,6 +29,10 @@ FIELDS = ("line", "game", "position", "value", "best_move", "pv", "depth", "outc
 
 #: Seconds to wait for a Dask scheduler.
 CONNECT_TIMEOUT = 20
+
+
+class OutputError(Exception):
+    """The results could not be written to the --output file (status 1, as for stdout)."""
 
 
 class UsageError(ValueError):
@@ -265,6 +269,9 @@ def run(args: argparse.Namespace) -> int:
     """Run `negamax analyze`; the exit status."""
     try:
         return _run(args)
+    except OutputError as error:
+        print(f"negamax analyze: {error}", file=sys.stderr)
+        return 1
     except (UsageError, ValueError, TypeError) as error:
         print(f"negamax analyze: error: {error}", file=sys.stderr)
         return 2
@@ -287,13 +294,20 @@ def _run(args: argparse.Namespace) -> int:
     out = _open_output(args.output) if args.output else sys.stdout
     try:
         write_records(records, out, args.format)
+        if out is not sys.stdout:
+            out.close()     # a full disk may only show here
     except BrokenPipeError:
         raise               # the reader went away (`| head`): negamax's main ends quietly
     except OSError as error:
-        raise UsageError(f"cannot write {args.output or 'the output'!r}: {error}") from None
+        if out is sys.stdout:
+            raise           # negamax's main says so in one line, with status 1
+        raise OutputError(f"cannot write {quote(args.output)}: {error}") from None
     finally:
-        if out is not sys.stdout:
-            out.close()
+        if out is not sys.stdout and not out.closed:
+            try:
+                out.close()
+            except OSError:
+                pass        # already reported
     failed = [record["line"] for record in records if "error" in record]
     if failed:
         shown = ", ".join(map(str, failed[:20])) + (" ..." if len(failed) > 20 else "")

@@ -159,7 +159,9 @@ def play_command(args: argparse.Namespace, read: Callable[[str], str] = input,
     """Run `negamax play chess`: the person types moves, the engine answers."""
     out = out if out is not None else sys.stdout
     game = new_chess(getattr(args, "fen", None))
-    engine_white = bool(args.engine_first)
+    # --engine-first: the engine makes the first move, so it plays the side to move (black
+    # from a FEN with black to move), as in play checkers.
+    engine_white = _white_to_move(game) == bool(args.engine_first)
     print(f"You play {'black' if engine_white else 'white'}. {HELP}", file=out)
     plies: List[Any] = []
     shown = None      # the position last drawn
