@@ -9,7 +9,7 @@ import math
 import os
 import re
 import sys
-from typing import List, NoReturn, Optional, TextIO
+from typing import Any, List, NoReturn, Optional
 
 import negamax as nm
 from negamax.cli_games import format_line, make_game
@@ -45,7 +45,8 @@ class OneLineParser(argparse.ArgumentParser):
     MAX_QUOTE characters of each value (argparse prints its usage block first and quotes
     values whole), with exit status 2, as the command's own checks do."""
 
-    def error(self, message: str) -> "NoReturn":    # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
+        """Print the one-line message and exit with status 2."""
         unrecognized = "unrecognized arguments: "
         if message.startswith(unrecognized):      # the user's words, unquoted
             message = unrecognized + quote(message[len(unrecognized):])
@@ -53,7 +54,7 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {shorten_message(message, _MAX_PARSER_MESSAGE)} "
                               f"(see {self.prog} --help)\n")
 
-    def _print_message(self, message: str, file: Optional[TextIO] = None) -> None:
+    def _print_message(self, message: str, file: Optional[Any] = None) -> None:
         # argparse drops a failed write of --help or --version (status 0, nothing said): it
         # reaches main instead, which says so with status 1, as for every other output.
         if message:
