@@ -147,6 +147,20 @@ cdef class PythonGameAdapter(NativeGame):
             f"before in the same position: it must return the same moves, in the same order, "
             f"every time a position is reached")
 
+    cdef object no_moves(self):
+        """The error for legal_moves() giving none where the search asks for moves: the game
+        is not over by is_terminal(), or it is over where the search had found the position
+        open (it replays the moves of its lines by their place in legal_moves(), so another
+        order there plays other moves)."""
+        name = type(self.game).__name__
+        if not self.as_bool(self._is_terminal(), "is_terminal"):
+            return GameContractError(f"{name}.legal_moves() returned no moves but is_terminal() "
+                                     f"is False")
+        return GameContractError(
+            f"{name}'s game ended where the search had found the position open: legal_moves() "
+            f"must give the same moves, in the same order, every time a position is reached "
+            f"(the search replays a line's moves by their place in that list)")
+
     cdef void fail(self, BaseException exception):
         if self.exception is None:
             self.exception = exception
@@ -161,8 +175,7 @@ cdef class PythonGameAdapter(NativeGame):
                 legal = self.legal_list()
                 count = len(legal)
                 if count == 0:
-                    raise GameContractError(f"{type(self.game).__name__}.legal_moves() returned no "
-                                            f"moves but is_terminal() is False")
+                    raise self.no_moves()
                 while len(self.move_lists) <= self.ply:
                     self.move_lists.append(None)
                 self.move_lists[self.ply] = legal
@@ -199,17 +212,21 @@ cdef class PythonGameAdapter(NativeGame):
                 self.undo_failed = True
                 self.fail(exception)
 
+    cdef bint as_bool(self, answer, str method) except -1:
+        """The truth of a method's answer; TypeError naming the method for one with none (a
+        numpy array of several values, say), rather than the answer's own error."""
+        try:
+            return bool(answer)
+        except (TypeError, ValueError):
+            raise TypeError(f"{type(self.game).__name__}.{method}() must return a bool, "
+                            f"got {type(answer).__name__} {short_repr(answer)}") from None
+
     cdef bint at_terminal(self) noexcept nogil:
         with gil:
             if self.error:
                 return True
             try:
-                ended = self._is_terminal()
-                try:
-                    return bool(ended)
-                except (TypeError, ValueError):
-                    raise TypeError(f"{type(self.game).__name__}.is_terminal() must return a bool, "
-                                    f"got {type(ended).__name__} {short_repr(ended)}") from None
+                return self.as_bool(self._is_terminal(), "is_terminal")
             except BaseException as exception:
                 self.fail(exception)
                 return True
@@ -313,7 +330,7 @@ cdef class PythonGameAdapter(NativeGame):
             if self.error or self._in_check is None:
                 return False
             try:
-                return bool(self._in_check())
+                return self.as_bool(self._in_check(), "in_check")
             except BaseException as exception:
                 self.fail(exception)
                 return False
@@ -325,7 +342,7 @@ cdef class PythonGameAdapter(NativeGame):
             if self._null_move_allowed is None:     # set to None: Game's default, allowed
                 return self.has_null_move
             try:
-                return bool(self._null_move_allowed())
+                return self.as_bool(self._null_move_allowed(), "null_move_allowed")
             except BaseException as exception:
                 self.fail(exception)
                 return False

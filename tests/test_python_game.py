@@ -651,6 +651,103 @@ def test_is_terminal_that_gives_no_bool_is_named():
         nm.search(ArrayTerminal(), 2)
 
 
+class _Pile(nm.Game):
+    """Take 1, 2 or 3 counters; who cannot move loses. Passing (a null move) is allowed."""
+    max_moves, max_ply = 3, 64
+
+    def __init__(self, counters=20):
+        self.counters, self.taken = counters, []
+
+    def legal_moves(self):
+        return [m for m in (1, 2, 3) if m <= self.counters]
+
+    def play(self, move):
+        self.counters -= move
+        self.taken.append(move)
+
+    def undo(self):
+        self.counters += self.taken.pop()
+
+    def is_terminal(self):
+        return self.counters == 0
+
+    def evaluate(self):
+        return -nm.WIN if self.counters == 0 else (self.counters % 4) - 1
+
+    def play_null(self):
+        self.taken.append(0)
+
+    def undo_null(self):
+        self.taken.pop()
+
+
+class ArrayCheck(_Pile):
+    def in_check(self):
+        import numpy as np
+        return np.array([1, 0])
+
+
+class ArrayNullAllowed(_Pile):
+    def null_move_allowed(self):
+        import numpy as np
+        return np.array([True, True])
+
+
+def test_in_check_and_null_move_allowed_that_give_no_bool_are_named():
+    # They raised numpy's "truth value of an array ... is ambiguous", naming no method
+    # (found by a seventh adversarial round); is_terminal's was named already.
+    assert nm.search(_Pile(), 6, algorithm="pvs", null_move=True).value is not None
+    with pytest.raises(TypeError, match=r"ArrayCheck.in_check\(\) must return a bool, got ndarray"):
+        nm.search(ArrayCheck(9), 2, check_extension=True)
+    with pytest.raises(TypeError, match=r"ArrayNullAllowed.null_move_allowed\(\) must return a bool"):
+        nm.search(ArrayNullAllowed(), 6, algorithm="pvs", null_move=True)
+
+
+class _ShuffledNim(nm.Game):
+    """Nim whose legal_moves() lists the moves in a new random order at every call."""
+    max_moves, max_ply = 16, 16
+
+    def __init__(self, heaps, rng):
+        self.heaps, self.taken, self.rng = list(heaps), [], rng
+
+    def legal_moves(self):
+        moves = [(i, k) for i, size in enumerate(self.heaps) for k in range(1, size + 1)]
+        self.rng.shuffle(moves)
+        return moves
+
+    def play(self, move):
+        self.heaps[move[0]] -= move[1]
+        self.taken.append(move)
+
+    def undo(self):
+        heap, count = self.taken.pop()
+        self.heaps[heap] += count
+
+    def is_terminal(self):
+        return not any(self.heaps)
+
+    def evaluate(self):
+        return -nm.WIN if self.is_terminal() else 0
+
+    def key(self):
+        return hash(tuple(self.heaps))
+
+    def order_hint(self, move):
+        return move[1]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_moves_listed_in_another_order_each_time_are_named_so(seed):
+    # Some seeds were told "legal_moves() returned no moves but is_terminal() is False", of a
+    # game that was over (the search replayed other moves than it had searched; found by a
+    # seventh adversarial round).
+    import random
+    with pytest.raises(nm.GameContractError) as raised:
+        nm.search(_ShuffledNim([2, 3, 1], random.Random(seed)), algorithm="pvs")
+    assert "same order" in str(raised.value)
+    assert "is_terminal() is False" not in str(raised.value)
+
+
 class Endless(Trap):
     max_ply = 3
 

@@ -767,3 +767,148 @@ def test_solving_a_python_game_that_is_already_over(max_ply, weak):
     Over.max_ply = max_ply
     result = nm.solve(Over(), weak=weak)
     assert (result.outcome, result.best_move, result.pv) == ("loss", None, ())
+
+
+# --- from a seventh adversarial round ----------------------------------------------------------
+
+def _ttt_value(board: str) -> int:
+    """The tic-tac-toe value for the side to move (1 win, 0 draw, -1 loss), by plain minimax."""
+    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+    @lru_cache(maxsize=None)
+    def value(cells: str) -> int:
+        mover = "x" if cells.count("x") == cells.count("o") else "o"
+        other = "o" if mover == "x" else "x"
+        if any(all(cells[i] == other for i in line) for line in lines):
+            return -1
+        if "." not in cells:
+            return 0
+        return max(-value(cells[:i] + mover + cells[i + 1:]) for i, c in enumerate(cells) if c == ".")
+
+    return value(board)
+
+
+def test_a_solve_stopped_while_proving_its_line_reports_no_made_up_plies():
+    # The bounds had met (a draw proven), the limit struck while the line was being proven:
+    # plies came from the unfinished line (3, where tic-tac-toe cannot end in 3 plies).
+    seen = 0
+    for limit in range(1, 1100, 3):
+        result = nm.solve(nm.games.TicTacToe("x........"), node_limit=limit)
+        if result.stop_reason is nm.StopReason.COMPLETED:
+            assert result.plies == len(result.pv) == 8
+            continue
+        if result.value is None:
+            continue
+        seen += 1
+        assert result.value == _ttt_value("x........") == 0
+        assert result.plies is None
+        game = nm.games.TicTacToe("x........")
+        for move in result.pv:          # what it gives of the line is legal
+            game.play(move)
+    assert seen > 0
+
+
+class _Subtraction(nm.Game):
+    """Take 1, 3 or 4 counters; a side that cannot move loses. Positions repeat at different
+    plies, so the table can bring a win from a deeper search's entry."""
+
+    max_moves, max_ply = 3, 64
+
+    def __init__(self, counters):
+        self.counters, self.taken = counters, []
+
+    def legal_moves(self):
+        return [m for m in (1, 3, 4) if m <= self.counters]
+
+    def play(self, move):
+        self.counters -= move
+        self.taken.append(move)
+
+    def undo(self):
+        self.counters += self.taken.pop()
+
+    def is_terminal(self):
+        return not self.legal_moves()
+
+    def evaluate(self):
+        return -nm.WIN if self.is_terminal() else self.counters % 7 - 3
+
+    def key(self):
+        return self.counters
+
+
+@lru_cache(maxsize=None)
+def _subtraction_end(counters: int) -> int:
+    """Plies to the end under best play, signed: > 0 the side to move wins (hurrying), < 0 it
+    loses (delaying); a plain recursive reference."""
+    moves = [m for m in (1, 3, 4) if m <= counters]
+    if not moves:
+        return 0    # no move: the side to move has lost, here
+    children = [_subtraction_end(counters - m) for m in moves]
+    wins = [-c + 1 for c in children if c <= 0]       # the child loses: we win one ply later
+    if wins:
+        return min(wins)
+    return -(max(c for c in children) + 1)
+
+
+@pytest.mark.parametrize("algorithm", ["pvs", "mtdf", "alphabeta"])
+def test_a_win_from_the_table_past_the_depth_gets_its_whole_line(algorithm):
+    # The line stopped at the depth (the stacks ended there): 4, 1, 1, 1, 4 for a win in 7.
+    checked = 0
+    for counters in range(1, 40):
+        for depth in range(1, 9):
+            result = nm.search(_Subtraction(counters), depth, algorithm=algorithm, tt=True)
+            if abs(result.value) <= nm.EVAL_LIMIT:
+                continue
+            checked += 1
+            plies = nm.WIN - abs(result.value)
+            game = _Subtraction(counters)
+            for move in result.pv:
+                assert move in game.legal_moves()
+                game.play(move)
+            assert len(result.pv) == plies and game.is_terminal()
+            # and the value is the game's: a win within the depth is the fastest one
+            if result.value > 0 and plies <= depth:
+                assert plies == _subtraction_end(counters)
+    assert checked > 50
+
+
+class _ForcedLine(nm.Game):
+    """One legal move a ply for `length` plies; the side left without a move loses."""
+
+    max_moves = 1
+
+    def __init__(self, length):
+        self.length = self.left = length
+        self.max_ply = length + 1
+
+    def legal_moves(self):
+        return [0] if self.left else []
+
+    def play(self, move):
+        self.left -= 1
+
+    def undo(self):
+        self.left += 1
+
+    def is_terminal(self):
+        return self.left == 0
+
+    def evaluate(self):
+        return -nm.WIN if self.left == 0 else 0
+
+    def key(self):
+        return self.left
+
+
+def test_a_long_forced_line_is_proven_without_a_search_per_ply():
+    # Each ply's only move was proven by a search to the end: 2.0 M nodes for 2,000 plies (the
+    # length squared over two). Every question of the solver visits at most the length + 1
+    # nodes, it asks fewer than 80 (the quick win and loss questions, then a bisection of the
+    # score range), and the line then costs nothing to prove.
+    length = 2000
+    result = nm.solve(_ForcedLine(length))
+    # After `length` plies the side to move has none: the root's side when length is even.
+    assert result.value == (nm.WIN - length if length % 2 == 1 else -(nm.WIN - length))
+    assert result.plies == len(result.pv) == length
+    assert result.stats.nodes <= 80 * (length + 1)

@@ -190,7 +190,7 @@ cdef class Searcher:
         Searcher to each of its games in turn (run_many): every setting is made again, and
         the stacks are kept when they are large enough. Not for a Searcher with helpers."""
         cdef SearchOptions* o = &self.context.options
-        cdef int room, game_plies
+        cdef int room, game_plies, tail
         self.game = game
         if options is not self.options_read:    # a batch's games mostly share one dict
             self.read_options(options)
@@ -237,7 +237,11 @@ cdef class Searcher:
         # the engine can follow it that far; otherwise a line ends there at the horizon.
         self.context.capacity_from_game = (game.max_ply_ends_game and game.max_ply <= MAX_SEARCH_PLY
                                            and game_plies <= o.max_depth + room)
-        self.context.capacity = min(game_plies, o.max_depth + room, MAX_SEARCH_PLY) + 1
+        # With a table, a win or loss can come from a deeper search's entry, past the depth:
+        # room for the rest of its line (iterate completes up to DECISION_TAIL_PLIES of it),
+        # where the game does not end first. The search itself never goes past the depth.
+        tail = DECISION_TAIL_PLIES if o.use_tt else 0
+        self.context.capacity = min(game_plies, o.max_depth + room + tail, MAX_SEARCH_PLY) + 1
         self.context.max_moves = max(1, game.max_moves)
         self.allocate()
 

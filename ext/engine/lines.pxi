@@ -141,6 +141,9 @@ cdef Move proven_move(SearchContext* context, GameT game, int ply, Score expecte
     cdef Score value
     if count > context.max_moves or count <= 0:
         return -1
+    if count == 1:
+        return moves[0]    # the only move is a best one: nothing to prove (a long forced line
+                           # cost a search to the end at every ply, its length squared)
     if context.options.use_tt and tt_probe(context.table, game.position_key(), &hit):
         for i in range(count):
             if moves[i] == hit.move:

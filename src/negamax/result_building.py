@@ -64,8 +64,11 @@ def build_solve_result(raw: dict, native: Any, weak: bool, stop_reason: StopReas
     if exact:
         value = lower
         # A win or loss ends the game that many plies ahead (scores.plies_to_end), a draw
-        # with the line.
-        plies = WIN - abs(lower) if abs(lower) > EVAL_LIMIT else len(pv)
+        # with the line: unknown when a limit stopped the line's proof before its end.
+        if abs(lower) > EVAL_LIMIT:
+            plies = WIN - abs(lower)
+        elif stop_reason is StopReason.COMPLETED:
+            plies = len(pv)
         solver_score = getattr(native, "solver_score", None)
         if solver_score is not None:
             score = solver_score(value)
@@ -99,7 +102,8 @@ def _build_tree_solve_result(raw: dict, native: Any, stop_reason: StopReason,
 
     lower_value, upper_value = sorted((bound(sign * lower), bound(sign * upper)))
     return SolveResult(value=None if weak else value, outcome=outcome,
-                       plies=len(pv) if exact and not weak else None,
+                       plies=(len(pv) if exact and not weak and stop_reason is StopReason.COMPLETED
+                              else None),
                        best_move=pv[0] if pv else None, pv=pv if exact and not weak else pv[:1],
                        stats=build_stats(raw), elapsed=raw["elapsed"], stop_reason=stop_reason,
                        lower=lower_value, upper=upper_value, score=None, weak=weak,
