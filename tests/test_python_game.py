@@ -11,7 +11,7 @@ import pytest
 
 import negamax as nm
 import reference as R
-from helpers import ALGORITHMS, trace_pairs
+from helpers import ALGORITHMS, Subtraction, trace_pairs
 import keyed_nim
 from keyed_nim import PlainNim as Nim
 
@@ -651,28 +651,8 @@ def test_is_terminal_that_gives_no_bool_is_named():
         nm.search(ArrayTerminal(), 2)
 
 
-class _Pile(nm.Game):
-    """Take 1, 2 or 3 counters; who cannot move loses. Passing (a null move) is allowed."""
-    max_moves, max_ply = 3, 64
-
-    def __init__(self, counters=20):
-        self.counters, self.taken = counters, []
-
-    def legal_moves(self):
-        return [m for m in (1, 2, 3) if m <= self.counters]
-
-    def play(self, move):
-        self.counters -= move
-        self.taken.append(move)
-
-    def undo(self):
-        self.counters += self.taken.pop()
-
-    def is_terminal(self):
-        return self.counters == 0
-
-    def evaluate(self):
-        return -nm.WIN if self.counters == 0 else (self.counters % 4) - 1
+class _Pile(Subtraction):
+    """helpers.Subtraction, where passing (a null move) is allowed."""
 
     def play_null(self):
         self.taken.append(0)
@@ -696,44 +676,32 @@ class ArrayNullAllowed(_Pile):
 def test_in_check_and_null_move_allowed_that_give_no_bool_are_named():
     # They raised numpy's "truth value of an array ... is ambiguous", naming no method
     # (found by a seventh adversarial round); is_terminal's was named already.
-    assert nm.search(_Pile(), 6, algorithm="pvs", null_move=True).value is not None
+    assert nm.search(_Pile(20), 6, algorithm="pvs", null_move=True).value is not None
     with pytest.raises(TypeError, match=r"ArrayCheck.in_check\(\) must return a bool, got ndarray"):
         nm.search(ArrayCheck(9), 2, check_extension=True)
     with pytest.raises(TypeError, match=r"ArrayNullAllowed.null_move_allowed\(\) must return a bool"):
-        nm.search(ArrayNullAllowed(), 6, algorithm="pvs", null_move=True)
+        nm.search(ArrayNullAllowed(20), 6, algorithm="pvs", null_move=True)
 
 
-class _ShuffledNim(nm.Game):
-    """Nim whose legal_moves() lists the moves in a new random order at every call."""
-    max_moves, max_ply = 16, 16
+class _ShuffledNim(keyed_nim.Nim):
+    """keyed_nim.Nim whose legal_moves() lists the moves in a new random order at every call."""
 
     def __init__(self, heaps, rng):
-        self.heaps, self.taken, self.rng = list(heaps), [], rng
+        super().__init__(heaps)
+        self.rng = rng
 
     def legal_moves(self):
-        moves = [(i, k) for i, size in enumerate(self.heaps) for k in range(1, size + 1)]
+        moves = super().legal_moves()
         self.rng.shuffle(moves)
         return moves
 
-    def play(self, move):
-        self.heaps[move[0]] -= move[1]
-        self.taken.append(move)
-
-    def undo(self):
-        heap, count = self.taken.pop()
-        self.heaps[heap] += count
-
-    def is_terminal(self):
-        return not any(self.heaps)
-
-    def evaluate(self):
-        return -nm.WIN if self.is_terminal() else 0
-
-    def key(self):
-        return hash(tuple(self.heaps))
-
     def order_hint(self, move):
         return move[1]
+
+    def copy(self):
+        other = type(self)(self.heaps, self.rng)
+        other.history = list(self.history)
+        return other
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import negamax as nm
 import reference as R
-from helpers import nested_trees
+from helpers import Subtraction, nested_trees
 from keyed_nim import Nim, NimWithoutKey
 
 ConnectFour = nm.games.ConnectFour
@@ -808,33 +808,22 @@ def test_a_solve_stopped_while_proving_its_line_reports_no_made_up_plies():
     assert seen > 0
 
 
-class _Subtraction(nm.Game):
-    """Take 1, 3 or 4 counters; a side that cannot move loses. Positions repeat at different
-    plies, so the table can bring a win from a deeper search's entry."""
+class _Subtraction(Subtraction):
+    """helpers.Subtraction with takes of 1, 3 or 4, a static evaluation and keys: positions
+    repeat at different plies, so the table can bring a win from a deeper search's entry."""
 
-    max_moves, max_ply = 3, 64
-
-    def __init__(self, counters):
-        self.counters, self.taken = counters, []
+    def __init__(self, stones):
+        super().__init__(stones)
+        self.max_ply = 64       # not the stones: the stacks must not end with the game
 
     def legal_moves(self):
-        return [m for m in (1, 3, 4) if m <= self.counters]
-
-    def play(self, move):
-        self.counters -= move
-        self.taken.append(move)
-
-    def undo(self):
-        self.counters += self.taken.pop()
-
-    def is_terminal(self):
-        return not self.legal_moves()
+        return [m for m in (1, 3, 4) if m <= self.stones]
 
     def evaluate(self):
-        return -nm.WIN if self.is_terminal() else self.counters % 7 - 3
+        return -nm.WIN if self.is_terminal() else self.stones % 7 - 3
 
     def key(self):
-        return self.counters
+        return self.stones
 
 
 @lru_cache(maxsize=None)

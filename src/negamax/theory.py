@@ -99,7 +99,7 @@ def effective_branching_factor(count: float, depth: int) -> float:
 
 
 def _is_whole(count: numbers.Real) -> bool:
-    """Whether a count that is no int has a whole value (9.0, Fraction(9), Decimal(9))."""
+    """Whether a count that is no int has a whole value (9.0, Fraction(9))."""
     try:
         return count == math.floor(count)
     except (OverflowError, ValueError, TypeError):
