@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import shlex
 import subprocess
 import sys
 
@@ -56,6 +57,11 @@ def test_tiny_report_written_to_a_directory(tmp_path, capsys):
     assert report["problems"] == []
     for key in ("machine", "os", "cpu_count", "python", "numpy", "negamax", "timestamp"):
         assert report["environment"][key], key
+    # The command that made it, as typed (quoted for a shell), in both files.
+    command = ("negamax bench --quick --out " + shlex.quote(str(out))
+               + " --grid 2:4,3:3 --max-leaves 2000 --repeat 1 --no-progress")
+    assert report["command"] == command
+    assert f"by `{command}`" in (out / "report.md").read_text(encoding="utf-8")
 
     rows = {(row["branching"], row["depth"]): row for row in report["leaf_counts"]["rows"]}
     assert sorted(rows) == [(2, 1), (2, 2), (2, 3), (2, 4), (3, 1), (3, 2), (3, 3)]
@@ -154,6 +160,21 @@ def test_unwritable_out_is_an_error_without_traceback(tmp_path):
     assert "cannot write the report to" in completed.stderr
     assert "Traceback" not in completed.stderr
     assert completed.stdout == ""
+
+
+def test_a_report_file_that_cannot_be_written_is_named_and_no_half_report_is_left(tmp_path, capsys):
+    # The directory passes the check before measuring, but report.json is a directory: the
+    # write fails after the plots are written.
+    out = tmp_path / "out"
+    (out / "report.json").mkdir(parents=True)
+    status = main(["bench", "--out", str(out), "--grid", "2:2", "--games", "tictactoe",
+                   "--game-depth", "tictactoe:1", "--repeat", "1", "--no-progress"])
+    captured = capsys.readouterr()
+    assert status == 2
+    assert captured.err.count("\n") == 1
+    assert f"cannot write the report file {str(out / 'report.json')!r}" in captured.err
+    assert sorted(path.name for path in out.iterdir()) == ["report.json"]   # the plots are gone
+    assert captured.out == ""
 
 
 def test_a_closed_stdout_keeps_the_report_files(tmp_path):

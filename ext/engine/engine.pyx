@@ -624,7 +624,9 @@ cdef class Searcher:
             value = None
             pv = []
             depth = 0
-        if c.status == STOP_COMPLETED and self.completed_depth >= 0:
+        # A completed iteration, this thread's or a helper's (one that finished the last
+        # iteration first stops this thread before it completes any).
+        if c.status == STOP_COMPLETED and (self.completed_depth >= 0 or best is not self):
             # To the end of the game: the longest line searched, or the principal variation
             # where it is longer (the rules' bounds settled its last moves unsearched: a win
             # at once, a draw when no four can come). To a depth: that depth, also when
@@ -647,7 +649,8 @@ cdef class Searcher:
                      [c.trace_move[i] for i in range(c.trace_count)],
                      [None if c.trace_value[i] == TRACE_NO_VALUE else c.trace_value[i]
                       for i in range(c.trace_count)])
-        counters["iterations"] = c.stats.iterations
+        # The iterations completed: this thread's, or the helper's whose result this is.
+        counters["iterations"] = max(c.stats.iterations, best.context.stats.iterations)
         return {
             "value": value, "pv": pv, "depth": depth, "status": STATUS_NAMES[c.status],
             "counters": counters, "elapsed": elapsed,

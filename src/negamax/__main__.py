@@ -295,6 +295,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     try:
         try:
             args = _build_parser().parse_args(argv)
+            # As typed, for what records it (the benchmark report says how it was made).
+            args.command_line = ["negamax", *(sys.argv[1:] if argv is None else argv)]
         except SystemExit as done:
             if done.code in (0, None):
                 sys.stdout.flush()     # --help, --version: a failed write is status 1, said

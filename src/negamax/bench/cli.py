@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import shlex
 import signal
 import sys
 import threading
@@ -105,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with _noting_ctrl_c(pressed):
             report = build_report(settings, progress)
+            report["command"] = shlex.join(getattr(args, "command_line", ["negamax", "bench"]))
         if pressed:
             raise KeyboardInterrupt
     except KeyboardInterrupt:

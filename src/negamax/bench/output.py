@@ -111,21 +111,37 @@ def _is_game_table(table: Table, report: Dict[str, Any]) -> bool:
 
 
 def write_report(report: Dict[str, Any], directory: str, plots: bool) -> List[str]:
-    """Write report.json, the plots (when asked) and report.md; returns the files written."""
-    written = []
+    """Write the plots (when asked), report.json and report.md; returns the files written.
+    OutputError naming the file that could not be written; the files this call wrote before
+    it are removed again, so that no half report (plots without their report) is left."""
+    written: List[str] = []
     plot_names: List[str] = []
     try:
         if plots:
             from negamax.bench.plots import write_plots
             plot_names = write_plots(report, directory)
+            written.extend(plot_names)
             report["plots"] = plot_names
         with open(os.path.join(directory, "report.json"), "w", encoding="utf-8") as handle:
+            written.append("report.json")
             json.dump(report, handle, indent=1, default=str)
             handle.write("\n")
-        written.append("report.json")
         with open(os.path.join(directory, "report.md"), "w", encoding="utf-8") as handle:
+            written.append("report.md")
             handle.write(markdown_text(report, plot_names))
-        written.append("report.md")
     except OSError as error:
-        raise OutputError(f"cannot write the report to {directory!r}: {error.strerror or error}") from None
-    return written + plot_names
+        _remove(directory, written)
+        reason = error.strerror or str(error)
+        if error.filename:
+            raise OutputError(f"cannot write the report file {error.filename!r}: {reason}") from None
+        raise OutputError(f"cannot write the report to {directory!r}: {reason}") from None
+    return ["report.json", "report.md", *plot_names]
+
+
+def _remove(directory: str, names: List[str]) -> None:
+    """Remove the files `names` of `directory` that exist (a failed write's leftovers)."""
+    for name in names:
+        try:
+            os.remove(os.path.join(directory, name))
+        except OSError:
+            pass

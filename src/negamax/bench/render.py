@@ -208,7 +208,8 @@ def environment_lines(report: Dict[str, Any]) -> List[str]:
     return [
         f"negamax {env['negamax']}, Python {env['python']}, numpy {env['numpy']}; "
         f"{env['os']}, {env['machine']}, {env['cpu_count']} CPUs ({env['cpu'] or 'unknown CPU'})",
-        f"{settings['mode']} mode, measured {env['timestamp']} in {report['seconds']:.1f} s",
+        f"{settings['mode']} mode, measured {env['timestamp']} in {report['seconds']:.1f} s"
+        + (f" by `{report['command']}`" if report.get("command") else ""),
     ]
 
 
