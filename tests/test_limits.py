@@ -377,3 +377,23 @@ def test_a_stop_signal_takes_no_arguments():
     with pytest.raises(TypeError):
         nm.StopSignal(True)
     assert not nm.StopSignal().is_set()
+
+
+def test_ctrl_c_while_the_trace_is_made_returns_the_result_with_the_visits_so_far(monkeypatch):
+    # The trace is made in Python after the search (seconds for a large one): Ctrl-C there
+    # ends the making, and the search's result comes back with the visits made before it.
+    from negamax import result_building
+    full = nm.search(nm.games.TicTacToe("xo......."), algorithm="minimax", trace=True)
+    made = []
+
+    def visit(**fields):
+        if len(made) == 100:
+            raise KeyboardInterrupt
+        made.append(nm.Visit(**fields))
+        return made[-1]
+
+    monkeypatch.setattr(result_building, "Visit", visit)
+    cut = nm.search(nm.games.TicTacToe("xo......."), algorithm="minimax", trace=True)
+    assert cut.stop_reason is nm.StopReason.INTERRUPTED
+    assert cut.trace == full.trace[:100]
+    assert (cut.value, cut.pv, cut.stats) == (full.value, full.pv, full.stats)

@@ -16,7 +16,7 @@ import negamax as nm
 
 GAME = textwrap.dedent('''
     # cython: language_level=3
-    from negamax.game cimport WINNING_MOVE_FOUND, Move, NativeGame, Score
+    from negamax.game cimport WIN, WINNING_MOVE_FOUND, Move, NativeGame, Score
 
     cdef class Miscounted(NativeGame):
         """One ply to the end; `written` moves generated where `declared` are declared (a
@@ -70,6 +70,53 @@ GAME = textwrap.dedent('''
             other.negative = self.negative
             other.keeps_base = self.keeps_base
             return other
+
+
+    cdef class ForcedLine(NativeGame):
+        """One move a ply for `length` plies; the side to move at the end has lost (every end
+        a loss for it: last_move_wins), with safe moves; `max_ply` declared as given."""
+        cdef public int length, ply
+
+        def __init__(self, int length, int max_ply):
+            self.max_moves = 1
+            self.max_ply = max_ply
+            self.length = length
+            self.ply = 0
+            self.last_move_wins = True
+            self.has_safe_moves = True
+
+        cdef int generate_moves(self, Move* moves) noexcept nogil:
+            if self.ply >= self.length:
+                return 0
+            moves[0] = 0
+            return 1
+
+        cdef int generate_safe_moves(self, Move* moves) noexcept nogil:
+            moves[0] = 0
+            if self.length - self.ply == 1:
+                return WINNING_MOVE_FOUND      # the last move ends the game: a win
+            if self.length - self.ply == 2:
+                return 0                       # the opponent then makes the last move
+            return 1
+
+        cdef void make_move(self, Move move) noexcept nogil:
+            self.ply += 1
+
+        cdef void unmake_move(self, Move move) noexcept nogil:
+            self.ply -= 1
+
+        cdef bint at_terminal(self) noexcept nogil:
+            return self.ply >= self.length
+
+        cdef Score static_evaluation(self) noexcept nogil:
+            return -WIN if self.ply >= self.length else 0
+
+        def copy(self):
+            cdef ForcedLine other = ForcedLine.__new__(ForcedLine)
+            self.copy_base_into(other)
+            other.length = self.length
+            other.ply = self.ply
+            return other
 ''')
 
 SETUP = textwrap.dedent('''
@@ -96,6 +143,41 @@ def miscounted(tmp_path_factory):
     finally:
         sys.path.remove(str(project))
         sys.modules.pop("miscounted", None)
+
+
+@pytest.fixture(scope="module")
+def forced_line(miscounted):
+    import miscounted as module      # built by the fixture above, importable while it lasts
+    return module.ForcedLine
+
+
+@pytest.mark.needs_compiler
+@pytest.mark.parametrize("length", [4, 5, 6, 9])
+def test_a_forced_line_with_a_true_max_ply_is_solved(forced_line, length):
+    # The side to move at the end of the line has lost: the root wins when the line is odd.
+    expected = nm.WIN - length if length % 2 == 1 else -(nm.WIN - length)
+    for call in ("alphabeta", "pvs", "mtdf", "solve"):
+        game = forced_line(length, length)
+        result = nm.solve(game) if call == "solve" else nm.search(game, algorithm=call)
+        assert result.value == expected, call
+        assert len(result.pv) == length, call
+
+
+@pytest.mark.needs_compiler
+@pytest.mark.parametrize("length", [4, 5, 6, 9])
+@pytest.mark.parametrize("call", ["alphabeta", "pvs", "mtdf", "solve"])
+def test_a_max_ply_shorter_than_the_line_is_a_contract_error(forced_line, length, call):
+    # The solver bounds wins and losses by max_ply: lines still going there score as draws
+    # without being played, so only the line itself shows the broken bound (a draw was
+    # returned for pvs, mtdf and solve).
+    for max_ply in range(2, length):
+        game = forced_line(length, max_ply)
+        with pytest.raises(nm.GameContractError, match="max_ply"):
+            if call == "solve":
+                nm.solve(game)
+            else:
+                nm.search(game, algorithm=call)
+
 
 
 @pytest.mark.needs_compiler

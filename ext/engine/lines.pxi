@@ -12,6 +12,17 @@ cdef void replay_line(SearchContext* context, GameT game, int length) noexcept n
         game.make_move(context.pv_table[ply])
 
 
+cdef inline void check_line_end(SearchContext* context, GameT game, int ply) noexcept nogil:
+    """At the end of a line `ply` plies long: a line that reached the game's last ply (the
+    stacks end there when its max_ply bounds the game) must have ended the game. A game still
+    going is past its max_ply (FAIL_TOO_DEEP): the search, which bounds wins and losses by
+    max_ply, may have scored lines that are still going as draws and never reached that ply
+    itself, so the line is where the broken bound shows."""
+    if (context.capacity_from_game and ply + 1 >= context.capacity and context.status == RUNNING
+            and not game.error and not game.at_terminal()):
+        fail(context, FAIL_TOO_DEEP)
+
+
 cdef int extend_pv_from_tt(SearchContext* context, GameT game, int depth, int length) noexcept nogil:
     """Follow the table's moves (from exact results and lower bounds, whose move is the one
     that proved them) past the end of the root's principal variation. Returns the new length."""
@@ -42,6 +53,7 @@ cdef int extend_pv_from_tt(SearchContext* context, GameT game, int depth, int le
         context.pv_table[ply] = move
         game.make_move(move)
         ply += 1
+    check_line_end(context, game, ply)
     for i in range(ply - 1, -1, -1):
         game.unmake_move(context.pv_table[i])
     context.pv_length[0] = ply
@@ -61,9 +73,12 @@ cdef int complete_pv_to_end(SearchContext* context, GameT game, Score value, int
     while context.status == RUNNING:
         if context.options.use_tt:
             length = extend_pv_from_tt(context, game, UNLIMITED_DEPTH, length)
-        if length + 1 >= context.capacity:
-            break
         replay_line(context, game, length)
+        if length + 1 >= context.capacity:
+            check_line_end(context, game, length)
+            for i in range(length - 1, -1, -1):
+                game.unmake_move(context.pv_table[i])
+            break
         if game.at_terminal():
             new_length = length
         else:
@@ -124,6 +139,7 @@ cdef int prove_line_to_end(SearchContext* context, GameT game, Score value, int 
         context.pv_table[ply] = move
         game.make_move(move)
         ply += 1
+    check_line_end(context, game, ply)
     for i in range(ply - 1, -1, -1):
         game.unmake_move(context.pv_table[i])
     context.pv_length[0] = ply

@@ -4,7 +4,7 @@ into the tree's own values (MAX's point of view), bounds and outcomes of a solve
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Any, Optional, Tuple
 
 from negamax.games._trees import TreeGame
 from negamax.results import SearchResult, SearchStats, SolveResult, StopReason, Visit, adopted
@@ -25,6 +25,11 @@ def build_search_result(raw: dict, native: Any, algorithm: str, stop_reason: Sto
     value = raw["value"]
     if isinstance(native, TreeGame) and value is not None:
         value = native.score_to_value(value if native.to_move == 1 else -value)
+    trace = None
+    if raw["trace"] is not None:
+        trace, interrupted = _build_trace(raw["trace"], native)
+        if interrupted:
+            stop_reason = StopReason.INTERRUPTED
     return adopted(SearchResult, {
         "value": value,
         "best_move": pv[0] if pv else None,
@@ -34,7 +39,7 @@ def build_search_result(raw: dict, native: Any, algorithm: str, stop_reason: Sto
         "elapsed": raw["elapsed"],
         "stop_reason": stop_reason,
         "algorithm": algorithm,
-        "trace": _build_trace(raw["trace"], native) if raw["trace"] is not None else None,
+        "trace": trace,
         "kernel": raw["kernel"],
         "hashfull": raw["hashfull"],
     })
@@ -110,19 +115,24 @@ def _build_tree_solve_result(raw: dict, native: Any, stop_reason: StopReason,
                        kernel=raw["kernel"])
 
 
-def _build_trace(raw_trace: tuple, native: Any) -> tuple:
-    """Visits with full paths from the (ply, move, value) entries the core recorded."""
+def _build_trace(raw_trace: tuple, native: Any) -> Tuple[tuple, bool]:
+    """Visits with full paths from the (ply, move, value) entries the core recorded, and
+    whether Ctrl-C cut the making short (a large trace takes seconds): the search's result
+    is then returned with the visits made so far, as a stopped search returns its best."""
     plies, moves, values = raw_trace
     is_tree = isinstance(native, TreeGame)
     max_at_root = is_tree and native.to_move == 1
     visits = []
     path: list = []
-    for ply, move, value in zip(plies, moves, values):
-        del path[max(ply - 1, 0):]
-        if ply > 0:
-            path.append(move)
-        if value is not None and is_tree:
-            max_to_move = max_at_root == (ply % 2 == 0)
-            value = native.score_to_value(value if max_to_move else -value)
-        visits.append(Visit(path=tuple(native.decode_line(path)), value=value))
-    return tuple(visits)
+    try:
+        for ply, move, value in zip(plies, moves, values):
+            del path[max(ply - 1, 0):]
+            if ply > 0:
+                path.append(move)
+            if value is not None and is_tree:
+                max_to_move = max_at_root == (ply % 2 == 0)
+                value = native.score_to_value(value if max_to_move else -value)
+            visits.append(Visit(path=tuple(native.decode_line(path)), value=value))
+    except KeyboardInterrupt:
+        return tuple(visits), True
+    return tuple(visits), False
