@@ -23,6 +23,7 @@ GAME = textwrap.dedent('''
         negative `written` is returned as the count); declared < 0: max_moves left unset."""
         cdef public int written, ply, evaluation, safe_win
         cdef public bint keeps_base, negative     # negative: the moves are -1, -2, ...
+        cdef public bint leaky                    # unmake_move forgets to take the ply back
 
         def __init__(self, int declared, int written, int evaluation=0, int max_ply=1,
                      bint keeps_base=True):
@@ -44,7 +45,8 @@ GAME = textwrap.dedent('''
             self.ply += 1
 
         cdef void unmake_move(self, Move move) noexcept nogil:
-            self.ply -= 1
+            if not self.leaky:
+                self.ply -= 1
 
         cdef bint at_terminal(self) noexcept nogil:
             return self.ply >= 1
@@ -68,6 +70,7 @@ GAME = textwrap.dedent('''
             other.evaluation = self.evaluation
             other.safe_win = self.safe_win
             other.negative = self.negative
+            other.leaky = self.leaky
             other.keeps_base = self.keeps_base
             return other
 
@@ -323,3 +326,17 @@ def test_a_win_at_once_on_an_illegal_move_is_a_contract_error(miscounted, call):
         nm.solve(game) if call == "solve" else nm.search(game, 3, algorithm="pvs")
     game.safe_win = 2            # a legal move: trusted, as the contract says
     assert nm.search(game, 3, algorithm="pvs").best_move == 2
+
+
+@pytest.mark.needs_compiler
+@pytest.mark.parametrize("algorithm", ["alphabeta", "pvs"])
+def test_an_unmake_move_that_does_not_restore_is_named(miscounted, algorithm):
+    """The root is over after the search (unmake_move left the ply on): its best move is no
+    longer legal there. The message names the causes this game can have: not safe moves,
+    which it has none of (it named only them)."""
+    game = miscounted(3, 3)
+    game.leaky = True
+    with pytest.raises(nm.GameContractError, match="unmake_move must restore") as raised:
+        nm.search(game, algorithm=algorithm)
+    assert "generate_safe_moves" not in str(raised.value)
+    assert "position_key" not in str(raised.value)

@@ -465,10 +465,19 @@ def _check_best_move(raw: dict, native: NativeGame, game: Any) -> None:
         return
     move = raw["pv"][0]
     if move not in NativeGame.legal_moves(native):
+        # What can put such a move there, of what this game has.
+        causes = []
+        if native.has_safe_moves:
+            causes.append("generate_safe_moves must return only moves generate_moves gives "
+                          "(a win at once too)")
+        if native.has_keys:
+            causes.append("position_key must tell positions apart (the table's move for one "
+                          "position is tried in another)")
+        causes.append("unmake_move must restore what make_move changed (the root's moves are "
+                      "generated again after the search)")
         raise GameContractError(
             f"{type(game).__name__}'s search chose the move {move}, which its generate_moves "
-            f"does not give at the root: a move generate_safe_moves returns (as a win at once "
-            f"too) must be a legal one")
+            f"does not give at the root: {'; '.join(causes)}")
 
 
 def _crossing_bounds(game: Any, lower: int, upper: int) -> GameContractError:
