@@ -58,6 +58,12 @@ def main(argv=None) -> int:
     parser.add_argument("--executor", default=None, help="dask://HOST:PORT: solve on a Dask cluster")
     parser.add_argument("--chunksize", type=int, default=None, help="positions per task")
     args = parser.parse_args(argv)
+    if args.plies < 0:
+        parser.error(f"--plies must be 0 or more, got {args.plies}")
+    try:
+        nm.games.ConnectFour(width=args.width, height=args.height)
+    except ValueError as error:
+        parser.error(f"--width/--height: {error}")
 
     games = positions_up_to(args.plies, args.width, args.height)
     print(f"{len(games)} positions of up to {args.plies} stones on {args.width}x{args.height} "

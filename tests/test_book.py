@@ -137,7 +137,10 @@ def test_bad_book_files(tmp_path):
     (lambda raw: dict(raw, moves=raw["moves"][:-1]), "as many values and moves as keys"),
     (lambda raw: dict(raw, width=0, height=-3), "width must be at least 1"),
     (lambda raw: dict(raw, keys=raw["keys"].astype(float)), "1-D integer arrays"),
-], ids=["value-wraps-int32", "move-past-the-board", "lengths-differ", "bad-size", "float-keys"])
+    (lambda raw: dict(raw, width=raw["width"] + 0.7), "its width is not an integer"),
+    (lambda raw: dict(raw, height=[raw["height"]]), "its height is not an integer"),
+], ids=["value-wraps-int32", "move-past-the-board", "lengths-differ", "bad-size", "float-keys",
+        "fractional-width", "height-array"])
 def test_a_book_file_with_bad_contents_is_refused(small_book, tmp_path, change, message):
     # A field that would wrap when narrowed (2**40 -> 0 as int32), a move off the board or
     # arrays of different lengths once loaded into a book that answered wrongly or raised
@@ -240,3 +243,47 @@ def test_a_text_file_is_no_book_and_no_pickle(tmp_path):
     pickled.write_bytes(pickle.dumps([1, 2]))
     with pytest.raises(ValueError, match="is not an opening book .*pickled data"):
         OpeningBook.load(pickled)
+
+
+def test_a_book_move_that_is_not_legal_is_refused_at_lookup(small_book):
+    # A file not made by OpeningBook (its moves come from solves) may name a full column:
+    # the answer would name a move that cannot be played ("best move: 1" from the CLI).
+    games, book = small_book
+    game = ConnectFour("1111", width=WIDTH, height=HEIGHT)          # column 1 is full
+    key, mirrored = canonical_key(game)
+    wrong = OpeningBook(WIDTH, HEIGHT, [key], [0], [WIDTH if mirrored else 1])
+    with pytest.raises(ValueError, match="column 1, which is not a legal move there: the book is corrupt"):
+        wrong.lookup(game)
+    right = OpeningBook(WIDTH, HEIGHT, [key], [0], [WIDTH - 1 if mirrored else 2])
+    assert right.lookup(game) == (0, 2)
+
+
+def test_merge_takes_books_only(small_book):
+    _, book = small_book
+    for items in ([1, 2], [book, "x"]):
+        with pytest.raises(TypeError, match="merge takes OpeningBook objects, not"):
+            OpeningBook.merge(items)
+
+
+def test_an_empty_book_from_python_lists():
+    book = OpeningBook(WIDTH, HEIGHT, [], [], [])
+    assert len(book) == 0 and book.lookup(ConnectFour(width=WIDTH, height=HEIGHT)) is None
+
+
+def test_a_npz_of_python_objects_is_said_to_hold_pickled_data(tmp_path):
+    path = tmp_path / "objects.npz"
+    np.savez(path, width=WIDTH, height=HEIGHT, keys=np.array([object()], dtype=object),
+             values=np.zeros(1, dtype=np.int32), moves=np.ones(1, dtype=np.int8))
+    with pytest.raises(ValueError, match="is not an opening book .*pickled data"):
+        OpeningBook.load(path)
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--plies", "-1"], "--plies must be 0 or more"),
+    (["--width", "0"], "--width/--height: width must be at least 1"),
+])
+def test_the_example_refuses_bad_arguments(arguments, message, capsys):
+    with pytest.raises(SystemExit) as exited:
+        connect4_book.main(arguments)
+    assert exited.value.code == 2
+    assert message in capsys.readouterr().err

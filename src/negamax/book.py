@@ -48,7 +48,7 @@ class OpeningBook:
     def __init__(self, width: int, height: int, keys: np.ndarray, values: np.ndarray,
                  moves: np.ndarray):
         ConnectFour(width=width, height=height)      # a board size the game accepts, or ValueError
-        keys, values, moves = (np.asarray(array) for array in (keys, values, moves))
+        keys, values, moves = (_integer_array(array) for array in (keys, values, moves))
         if not all(array.ndim == 1 and array.dtype.kind in "iu" for array in (keys, values, moves)):
             raise ValueError("an opening book's keys, values and moves are 1-D integer arrays")
         if not len(keys) == len(values) == len(moves):
@@ -107,6 +107,9 @@ class OpeningBook:
         books = list(books)
         if not books:
             raise ValueError("merge needs at least one book")
+        for book in books:
+            if not isinstance(book, OpeningBook):
+                raise TypeError(f"merge takes OpeningBook objects, not {type(book).__name__}")
         sizes = {(book.width, book.height) for book in books}
         if len(sizes) > 1:
             raise ValueError(f"books of different board sizes cannot be merged: {sorted(sizes)}")
@@ -133,8 +136,8 @@ class OpeningBook:
         """Read a book written by save(). Raises ValueError for a file that is not one."""
         try:
             with np.load(path, allow_pickle=False) as data:
-                return cls(int(data["width"]), int(data["height"]), data["keys"], data["values"],
-                           data["moves"])
+                return cls(_board_size(data, "width"), _board_size(data, "height"), data["keys"],
+                           data["values"], data["moves"])
         except (KeyError, ValueError, TypeError, OSError, EOFError, NotImplementedError,
                 zipfile.BadZipFile, zlib.error) as error:
             if isinstance(error, FileNotFoundError):
@@ -159,7 +162,14 @@ class OpeningBook:
         if at == len(self.keys) or int(self.keys[at]) != key:
             return None
         move = int(self.moves[at])
-        return int(self.values[at]), (self.width + 1 - move if mirrored else move)
+        if mirrored:
+            move = self.width + 1 - move
+        if move not in game.legal_moves():
+            # Only a file made otherwise than by this class can hold one (its moves come
+            # from solves): the book is wrong, and no answer from it can be trusted.
+            raise ValueError(f"the opening book's move for {game!r} is column {move}, which "
+                             f"is not a legal move there: the book is corrupt")
+        return int(self.values[at]), move
 
     def __contains__(self, game: Any) -> bool:
         return self.lookup(game) is not None
@@ -171,6 +181,23 @@ def _why_not_a_book(path: Any) -> str:
     (of Python objects)."""
     with open(path, "rb") as file:
         start = file.read(6)
-    if start[:1] == b"\x80" or start == b"\x93NUMPY":
-        return "it holds pickled data"
+    if start[:1] == b"\x80" or start == b"\x93NUMPY" or zipfile.is_zipfile(path):
+        return "it holds pickled data"     # a .npz (a zip file) holds it in an array
     return "it is not a .npz file"
+
+
+def _integer_array(array: Any) -> np.ndarray:
+    """`array` as a numpy array; an empty sequence as an empty integer one (numpy makes it
+    float64, which a book of no positions should not be refused for)."""
+    converted = np.asarray(array)
+    if converted.size == 0 and not isinstance(array, np.ndarray):
+        return converted.astype(np.int64)
+    return converted
+
+
+def _board_size(data: Any, name: str) -> int:
+    """The book file's width or height: a whole number, not one a conversion would cut."""
+    array = data[name]
+    if array.shape != () or array.dtype.kind not in "iu":
+        raise ValueError(f"its {name} is not an integer")
+    return int(array)
