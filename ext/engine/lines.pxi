@@ -75,11 +75,9 @@ cdef int complete_pv_to_end(SearchContext* context, GameT game, Score value, int
             length = extend_pv_from_tt(context, game, UNLIMITED_DEPTH, length)
         replay_line(context, game, length)
         if length + 1 >= context.capacity:
-            check_line_end(context, game, length)
-            for i in range(length - 1, -1, -1):
-                game.unmake_move(context.pv_table[i])
-            break
-        if game.at_terminal():
+            check_line_end(context, game, length)     # no room to lengthen it
+            new_length = length
+        elif game.at_terminal():
             new_length = length
         else:
             expected = value if length % 2 == 0 else -value
