@@ -116,7 +116,9 @@ cdef class NativeGame:
     # --- the Python-facing game ------------------------------------------------------------
 
     def legal_moves(self):
-        """The legal moves, in the order the search tries them without ordering (empty at the end)."""
+        """The legal moves, in the order the search tries them without ordering (empty at the end).
+        GameContractError if generate_moves breaks its contract: a count outside 0 to
+        max_moves, or a negative move (the engine keeps those for "no move")."""
         if self.at_terminal():
             return []
         self.require_max_moves()
@@ -130,7 +132,12 @@ cdef class NativeGame:
             if count < 0 or count > self.max_moves:
                 raise _contract_error(f"{type(self).__name__}.generate_moves gave {count} moves, "
                                         f"outside 0 to its max_moves = {self.max_moves}: raise max_moves")
-            return [buffer[i] for i in range(count)]
+            moves = [buffer[i] for i in range(count)]
+            if moves and min(moves) < 0:
+                raise _contract_error(f"{type(self).__name__}.generate_moves gave the move "
+                                        f"{min(moves)}: moves are numbers from 0 up (the engine "
+                                        f"keeps negative numbers for 'no move')")
+            return moves
         finally:
             free(buffer)
 

@@ -563,7 +563,7 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
                 f"{game.max_ply}: copy() must call self.copy_base_into(other)")
         if native.max_moves < 1 and not native.is_terminal():
             native.require_max_moves()       # a user's game that forgot to declare it
-        _refuse_negative_moves(native, game)
+        _refuse_negative_moves(native)
         if maximizing is not None:
             native.maximizing = bool(maximizing)
         return native
@@ -579,23 +579,21 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
                     f"negamax.trees, or an instance of a negamax.Game subclass")
 
 
-def _refuse_negative_moves(native: NativeGame, game: Any) -> None:
+def _refuse_negative_moves(native: NativeGame) -> None:
     """GameContractError for a native game whose root moves include a negative number: the
-    engine keeps those for "no move", so its lines would end there. (The root's moves, the
-    search's own: NativeGame.legal_moves, whatever the class shows in Python.)"""
+    engine keeps those for "no move", so its lines would end there. NativeGame.legal_moves
+    checks the root's moves (the search's own, whatever the class shows in Python); a move
+    count out of bounds is left to the search, which says so in its own words."""
     if isinstance(native, TreeGame):
         return                       # child indices, from 0 (a wide root would cost a big list)
     error = native.error
     try:
-        codes = NativeGame.legal_moves(native)
-    except GameContractError:
-        return                       # a bad count: the search says so in its own words
+        NativeGame.legal_moves(native)
+    except GameContractError as failure:
+        if "numbers from 0 up" in str(failure):
+            raise
     finally:
         native.error = error         # the search reports a failure the game flags itself
-    if codes and min(codes) < 0:
-        raise GameContractError(f"{type(game).__name__} generates the move {min(codes)}: moves "
-                                f"are numbers from 0 up (the engine keeps negative numbers for "
-                                f"'no move')")
 
 
 _HEAP_TYPE = 1 << 9      # Py_TPFLAGS_HEAPTYPE: set on every class made by a class statement
