@@ -3,6 +3,7 @@ values against the reference, and the Tree object itself."""
 
 from __future__ import annotations
 
+import fractions
 import math
 
 import numpy as np
@@ -421,3 +422,28 @@ def test_a_wide_tree_is_searched_without_a_list_of_its_root_moves():
     finally:
         tracemalloc.stop()
     assert result.best_move == 0 and peak < 2 * 2 ** 20, peak
+
+
+@pytest.mark.parametrize("nested", [[[3, 4], [8, [-2, 10], 5], 7],
+                                    [[3.0, 4.5], [8.25, [-2.0, 10.0], 5.0], 7.5],
+                                    [[3, 4.5], [fractions.Fraction(1, 3), [-2, 10], 5], np.float32(7.5)]])
+@pytest.mark.parametrize("maximizing", [True, False])
+def test_evaluate_is_the_leaf_value_from_the_side_to_move(nested, maximizing):
+    """evaluate() read the internal rank of a leaf for a tree of non-int leaves (-4 for the
+    leaf 8.0 of a float tree): it is the leaf's own value, negated when MIN is to move, and 0
+    at an inner node, read along every path of the nested lists themselves."""
+    tree = nm.trees.from_nested(nested, maximizing=maximizing)
+
+    def walk(node, max_to_move):
+        if isinstance(node, list):
+            assert tree.evaluate() == 0 and tree.value() is None
+            for index, child in enumerate(node):
+                tree.play(index)
+                walk(child, not max_to_move)
+                tree.undo()
+        else:
+            own = float(node) if isinstance(node, np.floating) else node
+            assert tree.evaluate() == (own if max_to_move else -own)
+            assert tree.value() == own
+
+    walk(nested, maximizing)

@@ -114,6 +114,13 @@ cdef class TreeGame(NativeGame):
         value = table[(int(score) + len(table) - 1) // 2]
         return value.item() if isinstance(value, np.generic) else value
 
+    def evaluate(self):
+        """Static value from the side to move, in the tree's own values: a leaf's value
+        (negated when MIN is to move), 0 at an inner node (what a depth limit reads there)."""
+        side = self.to_move
+        value = self.score_to_value(side * self.static_evaluation())    # MAX terms
+        return value if side == 1 else -value
+
     @property
     def leaf_values(self):
         """Leaf values from left to right, from MAX's point of view (read-only array)."""
