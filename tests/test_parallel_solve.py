@@ -100,3 +100,100 @@ def test_threads_without_a_table_are_refused(call):
             nm.search(ConnectFour("4453"), 6, algorithm="pvs", threads=2, tt=False)
         else:
             nm.solve(ConnectFour("44533511"), threads=2, tt=False)
+
+
+def test_ctrl_c_while_helpers_start_stops_the_search_and_waits_for_them(monkeypatch):
+    """Ctrl-C while the helper threads were being started escaped as KeyboardInterrupt and
+    left a started helper running on the freed state of the search (wrong values, then
+    crashes in the next calls). Here the second of two helpers fails to start with
+    KeyboardInterrupt: the solve returns INTERRUPTED with sound bounds, the helper that did
+    start is stopped and waited for, and the next threaded solves are right."""
+    import _thread
+    import time
+
+    moves = "2252576253462244111563"
+    [(score, _)] = _c_baseline.connect4_solve_many([moves])
+    real_start = _thread.start_new_thread
+    starts = []
+
+    def second_start_interrupted(function, args):
+        starts.append(function)
+        if len(starts) == 2:
+            raise KeyboardInterrupt
+        return real_start(function, args)
+
+    before = _thread._count()
+    monkeypatch.setattr(_thread, "start_new_thread", second_start_interrupted)
+    result = nm.solve(ConnectFour(moves), threads=3)
+    monkeypatch.undo()
+    assert len(starts) == 2
+    assert result.stop_reason is nm.StopReason.INTERRUPTED
+    exact = nm.solve(ConnectFour(moves))
+    assert exact.score == score
+    assert result.lower <= exact.value <= result.upper
+    deadline = time.monotonic() + 10        # the helper's thread ends just after its search
+    while _thread._count() > before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert _thread._count() == before
+    for threads in (2, 3):
+        assert nm.solve(ConnectFour(moves), threads=threads).score == score
+
+
+def test_real_ctrl_c_bursts_during_threaded_solves():
+    """SIGINTs every few milliseconds over many short threaded solves (the tester's
+    reproducer): every result that says COMPLETED has the C solver's score, an interrupted
+    one keeps sound bounds, and no KeyboardInterrupt comes out of the engine's thread
+    handling (one may come out of the call itself: a signal that arrives after the search
+    has returned is Python's to raise)."""
+    import os
+    import random
+    import signal
+    import threading
+    import time
+    import traceback
+
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGINT"):
+        pytest.fail("needs the main thread and SIGINT")     # pytest runs tests there
+    moves = "2252576253462244111563"
+    [(score, _)] = _c_baseline.connect4_solve_many([moves])
+    exact = nm.solve(ConnectFour(moves)).value
+    firing = threading.Event()
+    firing.set()
+
+    def fire():
+        rng = random.Random(0)
+        while firing.is_set():
+            time.sleep(rng.uniform(0.0005, 0.01))
+            if firing.is_set():
+                os.kill(os.getpid(), signal.SIGINT)
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    shooter = threading.Thread(target=fire, daemon=True)
+    results, escaped_from = [], []
+    try:
+        shooter.start()
+        end = time.monotonic() + 3
+        while time.monotonic() < end:
+            try:
+                try:
+                    results.append(nm.solve(ConnectFour(moves), threads=2))
+                except KeyboardInterrupt as error:
+                    escaped_from.append(traceback.extract_tb(error.__traceback__)[-1].filename)
+            except KeyboardInterrupt:
+                pass                                   # between the calls
+        firing.clear()
+        shooter.join()
+    finally:
+        firing.clear()
+        signal.signal(signal.SIGINT, signal.SIG_IGN)   # a last signal still on its way
+        time.sleep(0.05)
+        signal.signal(signal.SIGINT, previous)
+    assert results
+    for result in results:
+        if result.stop_reason is nm.StopReason.COMPLETED:
+            assert result.score == score and result.value == exact
+        else:
+            assert result.stop_reason is nm.StopReason.INTERRUPTED
+            assert result.lower <= exact <= result.upper
+    assert not [name for name in escaped_from if "threading" in name], escaped_from
+    assert nm.solve(ConnectFour(moves), threads=2).score == score

@@ -125,7 +125,7 @@ cdef class Searcher:
     cdef double started
     cdef double finished_at
     cdef list helpers                     # Lazy SMP: the helper threads' searchers
-    cdef list helper_threads
+    cdef list helper_threads              # Lazy SMP: a lock each running helper holds
     cdef uint64_t* busy_moves             # Lazy SMP: the moves being searched, shared (ttable.pxd)
 
     # Iterative deepening: the deepest completed iteration, and the next depth to search.
@@ -434,21 +434,35 @@ cdef class Searcher:
         self.started = negamax_monotonic_seconds()
         self.limits.deadline = self.started + self.context.options.time_limit
 
-    cdef void start_helpers(self, bint solve, bint weak):
+    cdef void start_helpers(self, bint solve, bint weak) except *:
         """Start the helper threads (after start_clock: they read the shared deadline), each
-        with the stack its search needs (see stack.pxi)."""
+        with the stack its search needs (see stack.pxi) and a lock it holds until its search
+        is over (stop_helpers waits on them). Ctrl-C while they start stops the search, which
+        then returns what it has, as Ctrl-C during the search does."""
         cdef Searcher helper
-        for helper in self.helpers:
-            thread = start_thread(helper.run_helper, (solve, weak), stack_needed(helper))
-            self.helper_threads.append(thread)
+        try:
+            for helper in self.helpers:
+                running = _thread.allocate_lock()
+                running.acquire()
+                start_thread(_helper_thread, (helper, running, solve, weak), stack_needed(helper))
+                self.helper_threads.append(running)     # only once started: stop_helpers waits
+        except KeyboardInterrupt:
+            negamax_store_int(&self.limits.stop, STOP_INTERRUPTED)
 
-    cdef void stop_helpers(self):
-        """Stop the helpers (the main thread is done) and wait for them."""
+    cdef void stop_helpers(self) except *:
+        """Stop the helpers (the main thread is done) and wait for each to release its lock:
+        no helper may read this search's limits or table after the call returns. Waiting
+        cannot be cut short: Ctrl-C meanwhile is taken as a stop (they are stopping)."""
         if negamax_load_int(&self.limits.stop) == RUNNING:
             negamax_store_int(&self.limits.stop, STOP_COMPLETED)
-        for thread in self.helper_threads:
-            thread.join()
-        self.helper_threads = []
+        cdef Py_ssize_t last
+        while self.helper_threads:
+            last = len(self.helper_threads) - 1
+            try:
+                if self.helper_threads[last].acquire(True, 0.05):
+                    del self.helper_threads[last]
+            except KeyboardInterrupt:
+                pass
 
     def run_helper(self, bint solve, bint weak):
         """The body of a helper thread: search until the main thread stops."""
@@ -472,8 +486,8 @@ cdef class Searcher:
         self.claim_table()
         try:
             self.start_clock()
-            self.start_helpers(False, False)
             try:
+                self.start_helpers(False, False)
                 with nogil:
                     more = iterate(self)
                 while more:          # an iteration callback is set: report, then go on
@@ -531,8 +545,8 @@ cdef class Searcher:
         self.claim_table()
         try:
             self.start_clock()
-            self.start_helpers(True, weak)
             try:
+                self.start_helpers(True, weak)
                 with nogil:
                     solve_bounds(self, weak)
                     finish_solve(self)
@@ -789,6 +803,15 @@ cdef void skip_interrupted(Searcher searcher) noexcept nogil:
     searcher.start_clock()
     fail(&searcher.context, STOP_INTERRUPTED)
     searcher.finished_at = searcher.started
+
+
+def _helper_thread(Searcher helper, running, bint solve, bint weak):
+    """A Lazy SMP helper thread: its search, then the release of `running`, which tells the
+    main thread (stop_helpers) that it no longer reads the search's shared state."""
+    try:
+        helper.run_helper(solve, weak)
+    finally:
+        running.release()
 
 
 def _run_one(Searcher searcher, bint solve, bint weak):

@@ -18,7 +18,7 @@ cdef size_t STACK_ROOM = 128 * 1024          # above the plies: polls, the Pytho
 cdef size_t THREAD_STACK_MIN = 8 * 1024 * 1024   # what glibc gives a thread by default
 cdef size_t STACK_GRAIN = 64 * 1024          # threading.stack_size wants whole pages
 
-_stack_size_lock = threading.Lock()
+_stack_size_lock = _thread.allocate_lock()
 
 
 cdef size_t stack_needed(Searcher searcher) noexcept:
@@ -30,30 +30,24 @@ cdef bint stack_has_room(Searcher searcher) noexcept:
     return negamax_stack_has_room(stack_needed(searcher))
 
 
-cdef object start_thread(target, tuple args, size_t stack, bint joinable=True):
-    """A started thread running target(*args), with a C stack of at least `stack` bytes (and
-    no less than glibc's default, whatever the platform's): a daemon threading.Thread, or
-    (not `joinable`) a bare _thread one, whose start runs no Python code a Ctrl-C could
-    interrupt halfway (the thread would run on, unknown to the caller)."""
+cdef void start_thread(target, tuple args, size_t stack) except *:
+    """Start a thread running target(*args), with a C stack of at least `stack` bytes (and
+    no less than glibc's default, whatever the platform's). A bare _thread one, not a
+    threading.Thread, whose start runs Python code a Ctrl-C can interrupt halfway (the
+    thread then runs on, unknown to the caller): when this raises, no thread was started.
+    The caller learns that the thread has finished from target itself (a lock it releases)."""
     cdef size_t size = max(stack, THREAD_STACK_MIN)
     size = (size + STACK_GRAIN - 1) // STACK_GRAIN * STACK_GRAIN
-    thread = None
-    if joinable:
-        thread = threading.Thread(target=target, args=args, daemon=True, name="negamax-search")
     with _stack_size_lock:      # the size applies to every thread started meanwhile
         try:
             previous = _thread.stack_size(size)
         except (ValueError, RuntimeError):     # a platform that does not let it be set
             previous = None
         try:
-            if joinable:
-                thread.start()
-            else:
-                _thread.start_new_thread(target, args)
+            _thread.start_new_thread(target, args)
         finally:
             if previous is not None:
                 _thread.stack_size(previous)
-    return thread
 
 
 cdef void interrupt_callbacks(NativeGame game) except *:
@@ -86,7 +80,7 @@ cdef object run_with_stack(Searcher searcher, function, tuple args):
         finally:
             done.set()
 
-    start_thread(body, (), stack_needed(searcher), False)
+    start_thread(body, (), stack_needed(searcher))
     while not done.is_set():
         try:
             done.wait(0.05)       # returns as soon as the search ends; the timeout lets Ctrl-C
