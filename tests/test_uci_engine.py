@@ -228,3 +228,19 @@ def test_a_draw_the_gui_did_not_claim_is_searched_on(engine, fen, moves):
     result = engine.play(board, chess.engine.Limit(depth=3))
     board.push(result.move)
     assert board.is_checkmate()
+
+
+# Mates in 3 that `go mate 3` missed while null move and late move reductions were on (a
+# tester's positions, ninth adversarial round): the reduced mating line was cut away.
+MATES_IN_3 = ["3N4/8/8/7k/8/4B1R1/8/K7 w - - 0 1", "6k1/8/8/8/7B/4K3/8/Q5B1 w - - 0 1",
+              "N3k3/8/Q7/5K2/8/8/8/8 w - - 0 1", "1Q6/8/n3K2k/8/8/8/8/8 w - - 0 1"]
+
+
+@pytest.mark.parametrize("fen", MATES_IN_3)
+def test_go_mate_finds_every_mate_in_that_many_moves(engine, fen):
+    board = chess.Board(fen)
+    assert not forced_mate(board, 2) and forced_mate(board, 3)        # python-chess alone
+    result = engine.play(board, chess.engine.Limit(mate=3), info=chess.engine.INFO_SCORE)
+    assert result.info["score"].relative == chess.engine.Mate(3)
+    board.push(result.move)             # every defence must still lose to a mate in 2
+    assert all(mates_after(board, reply, 2) for reply in list(board.legal_moves))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from typing import Any, Callable, Iterable, List, Optional, Sequence, TextIO, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, TextIO, Union
 
 import negamax as nm
 from negamax.results import StopReason
@@ -84,6 +84,13 @@ class _SearchJob:
     def request_stop(self) -> None:
         """Ask the search to stop (it returns its deepest completed iteration)."""
         self.stop_signal.set()
+
+
+def _full_width(go: Any) -> Dict[str, Any]:
+    """The search options of a `go`: for `go mate N` no null move and no late move
+    reductions, whose guesses can cut the mating line away (a depth-5 search then missed
+    mates in 3). Searched full width to 2N - 1 plies, every mate in N is found."""
+    return {"lmr": False, "null_move": False} if go.mate is not None else {}
 
 
 def _still_searching(job: Optional[_SearchJob]) -> bool:
@@ -455,6 +462,7 @@ class UciEngine:
         depth = go.depth
         if go.mate is not None:
             depth = 2 * go.mate - 1 if depth is None else min(depth, 2 * go.mate - 1)
+        exact = _full_width(go)
         result = None
         try:
             if not job.game.legal_moves():
@@ -480,7 +488,7 @@ class UciEngine:
                 on_iteration=lambda found: self._on_iteration(job, found),
                 stop=job.stop_signal,
                 threads=self.threads if self.threads > 1 else None,
-                root_moves=None if finished else job.root_moves)
+                root_moves=None if finished else job.root_moves, **exact)
         except Exception as error:   # never let the thread die silently: report and answer
             self._explain(f"search failed: {type(error).__name__}: {error}")
         finally:
@@ -517,7 +525,7 @@ class UciEngine:
                         job.game, self._features, self._search, depth=depth, algorithm="pvs",
                         time_limit=left, node_limit=budget, tt=job.table, iterative=True,
                         stop=job.stop_signal, threads=self.threads if self.threads > 1 else None,
-                        root_moves=remaining)
+                        root_moves=remaining, **_full_width(go))
                     nodes += result.stats.nodes
                     if result.stop_reason != StopReason.COMPLETED or result.best_move is None:
                         return              # stopped: the depth before is the answer

@@ -29,6 +29,7 @@ class Capabilities:
     stop: bool           #: search(..., stop=negamax.StopSignal())
     threads: bool        #: search(..., threads=N)
     root_moves: bool = False  #: search(..., root_moves=[...]) (`go searchmoves`)
+    selective: bool = False   #: search(..., lmr=False, null_move=False) (`go mate`)
 
 
 def capabilities(search: Callable[..., Any] = nm.search) -> Capabilities:
@@ -43,6 +44,7 @@ def capabilities(search: Callable[..., Any] = nm.search) -> Capabilities:
         stop=accepts_any or "stop" in parameters,
         threads=accepts_any or "threads" in parameters,
         root_moves=accepts_any or "root_moves" in parameters,
+        selective=accepts_any or {"lmr", "null_move"} <= set(parameters),
     )
 
 
@@ -63,9 +65,11 @@ def release_tables() -> None:
 def run_search(game: Any, features: Capabilities, search: Callable[..., Any] = nm.search,
                **options: Any) -> Any:
     """Call `search(game, **options)` without the optional options it does not accept
-    (on_iteration, stop, threads, root_moves); a None option is left out too."""
+    (on_iteration, stop, threads, root_moves, lmr and null_move); a None option is left out
+    too."""
     optional = {"on_iteration": features.on_iteration, "stop": features.stop,
-                "threads": features.threads, "root_moves": features.root_moves}
+                "threads": features.threads, "root_moves": features.root_moves,
+                "lmr": features.selective, "null_move": features.selective}
     kwargs: Dict[str, Any] = {}
     for name, value in options.items():
         if value is None or (name in optional and not optional[name]):
