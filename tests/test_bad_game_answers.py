@@ -85,14 +85,27 @@ def test_solver_score_refuses_what_no_solve_of_the_position_gives(value, error):
         game.solver_score(value)
 
 
+@pytest.mark.parametrize("moves, value", [
+    ("", nm.WIN - 1), ("", nm.WIN - 5), ("", -(nm.WIN - 6)),
+    ("4453", nm.WIN - 1),            # the side to move has two stones: a third and fourth needed
+    ("4453", -(nm.WIN - 2)),         # the opponent has two: not four with its next
+])
+def test_solver_score_refuses_a_win_too_soon_for_four_stones(moves, value):
+    """A win needs four stones of the winner's: 21 for a win in one ply from the empty
+    board was given (the first player's seventh ply is the soonest win, its fourth stone)."""
+    with pytest.raises(ValueError, match="four in a row takes four"):
+        ConnectFour(moves).solver_score(value)
+    assert ConnectFour("").solver_score(nm.WIN - 7) == (43 - 6) // 2
+
+
 def test_solver_score_of_solved_values():
     # The published convention, computed here from its definition: a win by the stone
     # played on an empty cell count s (stones before it) scores (43 - s) // 2.
-    game = ConnectFour("4453")
+    game = ConnectFour("445566")     # three in a row each: either side can win next
     assert game.solver_score(None) is None and game.solver_score(0) == 0
-    assert game.solver_score(nm.WIN - 1) == (43 - 4) // 2
-    assert game.solver_score(-(nm.WIN - 2)) == -((43 - 5) // 2)
-    assert game.solver_score(np.int64(nm.WIN - 37)) == (43 - 40) // 2
+    assert game.solver_score(nm.WIN - 1) == (43 - 6) // 2
+    assert game.solver_score(-(nm.WIN - 2)) == -((43 - 7) // 2)
+    assert game.solver_score(np.int64(nm.WIN - 35)) == (43 - 40) // 2
     won = ConnectFour("4455667")                  # the first player's fourth stone won
     assert won.solver_score(-nm.WIN) == -((43 - 6) // 2)
     with pytest.raises(ValueError, match="not a solved value"):

@@ -487,6 +487,13 @@ cdef class ConnectFour(NativeGame):
                              f"WIN - plies with an odd number of plies, a loss -(WIN - plies) "
                              f"with an even number, and at most {self.cells - self.played} "
                              f"plies are left")
+        # Four in a row takes four stones of the winner's (none can win sooner).
+        winner_stones = (self.played // 2 + (plies + 1) // 2 if value > 0
+                         else self.played - self.played // 2 + plies // 2)
+        if plies > 0 and winner_stones < 4:
+            raise ValueError(f"{value} is not a solved value of this position: a win {plies} "
+                             f"plies from here would be made with {winner_stones} stones of "
+                             f"the winner's, and four in a row takes four")
         score = (self.cells + 1 - (self.played + plies - 1)) // 2
         return score if value > 0 else -score
 
