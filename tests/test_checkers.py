@@ -526,3 +526,17 @@ def test_equal_games_have_the_same_forty_move_count():
         a.play(move)
     assert a.fen() == b.fen() and a.quiet_moves == 4
     assert a != b
+
+
+@pytest.mark.parametrize("fen", ["B:W2\u0661:B1", "B:W\u0662\u0661:B1", "B:W21:B\u0661-12"])
+def test_digits_of_other_scripts_are_no_squares(fen):
+    """int() reads Arabic-Indic digits: 'W2١' was taken for square 21."""
+    with pytest.raises(ValueError, match="bad FEN"):
+        nm.games.Checkers(fen)
+
+
+def test_a_move_in_digits_of_other_scripts_is_refused():
+    game = nm.games.Checkers()
+    with pytest.raises(ValueError, match="cannot read the move"):
+        game.play("\u0661\u0661-15")
+    game.play("11-15")

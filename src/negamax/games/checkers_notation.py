@@ -16,8 +16,9 @@ __all__ = ["START_FEN", "CheckersOutcome", "parse_fen", "format_fen", "parse_mov
 #: The standard start position: black men on 1-12, white men on 21-32, black to move.
 START_FEN = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
 
-_MOVE_PATTERN = re.compile(r"^\s*(\d{1,2})\s*(?:(-)\s*(\d{1,2})|((?:\s*[xX]\s*\d{1,2})+))\s*$")
-_SQUARE_PATTERN = re.compile(r"^(K?)(\d{1,2})(?:-(\d{1,2}))?$")
+# re.ASCII: \d is 0-9 only (not the digits of other scripts, which int() reads as well).
+_MOVE_PATTERN = re.compile(r"^\s*(\d{1,2})\s*(?:(-)\s*(\d{1,2})|((?:\s*[xX]\s*\d{1,2})+))\s*$", re.ASCII)
+_SQUARE_PATTERN = re.compile(r"^(K?)(\d{1,2})(?:-(\d{1,2}))?$", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,7 @@ def parse_move(text: str) -> Tuple[List[int], bool]:
     if match.group(2):
         squares = [int(match.group(1)), int(match.group(3))]
     else:
-        squares = [int(match.group(1))] + [int(s) for s in re.findall(r"\d+", match.group(4))]
+        squares = [int(match.group(1))] + [int(s) for s in re.findall(r"[0-9]+", match.group(4))]
     for square in squares:
         if not 1 <= square <= 32:
             raise ValueError(f"bad move {quote(text)}: square {square} is off the board (squares are 1 to 32)")
