@@ -447,3 +447,13 @@ def test_evaluate_is_the_leaf_value_from_the_side_to_move(nested, maximizing):
             assert tree.value() == own
 
     walk(nested, maximizing)
+
+
+def test_evaluate_reads_the_inner_values_given_to_from_arrays():
+    # Root 7 (MAX to move) with children 5 (inner, MIN to move) and 2 (a leaf); 5's leaf -3.
+    tree = nm.trees.from_arrays(np.array([2, 1, 0, 0]), np.array([7, 5, 2, -3]))
+    assert tree.evaluate() == 7
+    tree.play(0)
+    assert tree.evaluate() == -5
+    tree.play(0)
+    assert tree.evaluate() == -3 and tree.value() == -3

@@ -121,7 +121,8 @@ def _rebuild_explicit_tree(child_counts: List[int], values: List[Any], maximizin
 
 def _node_value(tree: ExplicitTree) -> Any:
     """The current node's value in the tree's own terms (MAX's point of view)."""
-    return tree.score_to_value(tree.evaluate() * tree.to_move)
+    value = tree.evaluate()          # from the side to move
+    return value if tree.to_move == 1 else -value
 
 
 def _breadth_first_nodes(root: ExplicitTree) -> Tuple[List[int], List[Any]]:

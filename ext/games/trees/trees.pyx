@@ -115,8 +115,9 @@ cdef class TreeGame(NativeGame):
         return value.item() if isinstance(value, np.generic) else value
 
     def evaluate(self):
-        """Static value from the side to move, in the tree's own values: a leaf's value
-        (negated when MIN is to move), 0 at an inner node (what a depth limit reads there)."""
+        """Static value from the side to move, in the tree's own values: a leaf's value, or
+        an inner node's (what a depth limit reads there: 0 in a tree from_nested made, the
+        value given to from_arrays), negated when MIN is to move."""
         side = self.to_move
         value = self.score_to_value(side * self.static_evaluation())    # MAX terms
         return value if side == 1 else -value
