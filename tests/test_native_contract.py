@@ -222,13 +222,16 @@ ALGORITHMS = ["minimax", "negamax", "alphabeta", "pvs", "mtdf"]
 
 
 @pytest.mark.needs_compiler
-@pytest.mark.parametrize("evaluation", [2**31 - 1, -2**31, nm.WIN + 1, -nm.WIN - 1, 1_500_000_000])
+@pytest.mark.parametrize("evaluation", [2**31 - 1, -2**31, nm.WIN + 1, -nm.WIN - 1, 1_500_000_000,
+                                        nm.EVAL_LIMIT + 1, -nm.EVAL_LIMIT - 1, nm.WIN - 1, -(nm.WIN - 1)])
 @pytest.mark.parametrize("call", ALGORITHMS + ["solve", "solve_many"])
 def test_an_evaluation_beyond_win_is_a_contract_error(miscounted, evaluation, call):
     """A value beyond -WIN..WIN read as a score gave -2000000000 (the window's infinity) with
-    no best move, or a win with plies = -1; now the search fails and names the method."""
+    no best move, or a win with plies = -1; one between EVAL_LIMIT and WIN was read as a win
+    or loss at a distance the game never had (-(WIN - 1) a ply from the root: "win in 2").
+    Now the search fails and names the method."""
     game = miscounted(3, 3, evaluation)
-    with pytest.raises(nm.GameContractError, match="static_evaluation gave a value outside"):
+    with pytest.raises(nm.GameContractError, match="static_evaluation gave a value that is neither -WIN, WIN nor"):
         if call == "solve":
             nm.solve(game)
         elif call == "solve_many":

@@ -3,10 +3,13 @@
 
 
 cdef inline Score evaluation(SearchContext* context, GameT game) noexcept nogil:
-    """The game's static evaluation, checked: a value beyond -WIN..WIN would read as a score
-    no search can give (or as the window's infinity), so it fails the search instead."""
+    """The game's static evaluation, checked: -WIN, WIN, or within -EVAL_LIMIT..EVAL_LIMIT.
+    A value beyond -WIN..WIN would read as a score no search can give (or as the window's
+    infinity), one between EVAL_LIMIT and WIN as a win or loss at some distance: either
+    fails the search instead."""
     cdef Score value = game.static_evaluation()
-    if <uint32_t> value + <uint32_t> WIN > <uint32_t> (2 * WIN):     # both ends in one test
+    if (<uint32_t> value + <uint32_t> EVAL_LIMIT > <uint32_t> (2 * EVAL_LIMIT)    # both ends
+            and value != WIN and value != -WIN):
         fail(context, FAIL_BAD_EVALUATION)
         return 0
     return value

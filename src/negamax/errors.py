@@ -51,9 +51,9 @@ def error_for_status(status: str, game: Any, native: Any) -> BaseException:
                           f"games can last longer; search it to a depth instead"
                           f"{_PLAY_ON if getattr(native, 'has_path_draws', False) else ''}")
     if status == "bad_evaluation":
-        return GameContractError(f"{name}.static_evaluation gave a value outside -WIN..WIN: "
-                                 f"an evaluation lies in -EVAL_LIMIT..EVAL_LIMIT, and an ended "
-                                 f"game scores -WIN, 0 or WIN")
+        return GameContractError(f"{name}.static_evaluation gave a value that is neither -WIN, "
+                                 f"WIN nor within -EVAL_LIMIT..EVAL_LIMIT: an evaluation lies in "
+                                 f"-EVAL_LIMIT..EVAL_LIMIT, and an ended game scores -WIN, 0 or WIN")
     if status == "out_of_memory":
         return SearchMemoryError("not enough memory for the search trace: search without "
                                  "trace=True or with a smaller depth")
