@@ -16,6 +16,7 @@ import negamax as nm
 
 GAME = textwrap.dedent('''
     # cython: language_level=3
+    from libc.stdint cimport uint64_t
     from negamax.game cimport WIN, WINNING_MOVE_FOUND, Move, NativeGame, Score
 
     cdef class Miscounted(NativeGame):
@@ -119,6 +120,57 @@ GAME = textwrap.dedent('''
             self.copy_base_into(other)
             other.length = self.length
             other.ply = self.ply
+            return other
+
+
+    cdef class MisereTake(NativeGame):
+        """Misere subtraction: take 1 or 2 stones from a heap; who takes the last stone
+        loses (the opponent, to move at the empty heap, has won: WIN), so a move can lose by
+        itself: no last_move_wins. Safe moves leave at least one stone."""
+        cdef public int stones
+
+        def __init__(self, int stones):
+            self.max_moves = 2
+            self.max_ply = stones + 1
+            self.stones = stones
+            self.has_safe_moves = True
+            self.has_keys = True
+
+        cdef int generate_moves(self, Move* moves) noexcept nogil:
+            cdef int count = 0, take
+            for take in range(1, 3):
+                if take <= self.stones:
+                    moves[count] = take
+                    count += 1
+            return count
+
+        cdef int generate_safe_moves(self, Move* moves) noexcept nogil:
+            cdef int count = 0, take
+            for take in range(1, 3):
+                if take < self.stones:
+                    moves[count] = take
+                    count += 1
+            return count
+
+        cdef void make_move(self, Move move) noexcept nogil:
+            self.stones -= move
+
+        cdef void unmake_move(self, Move move) noexcept nogil:
+            self.stones += move
+
+        cdef bint at_terminal(self) noexcept nogil:
+            return self.stones == 0
+
+        cdef Score static_evaluation(self) noexcept nogil:
+            return WIN if self.stones == 0 else 0
+
+        cdef uint64_t position_key(self) noexcept nogil:
+            return <uint64_t> self.stones
+
+        def copy(self):
+            cdef MisereTake other = MisereTake.__new__(MisereTake)
+            self.copy_base_into(other)
+            other.stones = self.stones
             return other
 ''')
 
@@ -343,3 +395,29 @@ def test_an_unmake_move_that_does_not_restore_is_named(miscounted, algorithm):
         nm.search(game, algorithm=algorithm)
     assert "generate_safe_moves" not in str(raised.value)
     assert "position_key" not in str(raised.value)
+
+
+@pytest.mark.needs_compiler
+@pytest.mark.parametrize("stones", range(1, 9))
+def test_safe_moves_where_a_move_can_lose_by_itself(miscounted, stones):
+    """A game without last_move_wins whose moves can lose by themselves (misere: taking the
+    last stone loses): with every move losing at once, the safe-move shortcut scored a loss
+    in 2 where taking the last stone loses in 1. Checked against a plain minimax."""
+    import miscounted as module
+
+    def minimax(heap, ply):
+        if heap == 0:
+            return nm.WIN - ply            # the side to move has won: the mover lost
+        return max(-minimax(heap - take, ply + 1) for take in (1, 2) if take <= heap)
+
+    expected = minimax(stones, 0)
+    for call in (lambda game: nm.solve(game),
+                 lambda game: nm.search(game, algorithm="pvs"),
+                 lambda game: nm.search(game, algorithm="alphabeta", safe_moves=True, tt=True),
+                 lambda game: nm.search(game, algorithm="mtdf")):
+        result = call(module.MisereTake(stones))
+        assert result.value == expected, (stones, result)
+        heap = stones
+        for take in result.pv:              # the line reaches the end the value says
+            heap -= take
+        assert heap == 0 and len(result.pv) == nm.WIN - abs(expected)

@@ -489,10 +489,14 @@ def _crossing_bounds(game: Any, lower: int, upper: int) -> GameContractError:
             f"solving {name} gave crossing bounds (lower {lower} > upper {upper}): a repetition "
             f"draw found on one path was read from the table on another, in a question whether "
             f"a side wins at all (README, 'Draws inside a search'); search it to a depth instead")
+    safe_moves = ("; or generate_safe_moves gives a move that loses at once (one after which "
+                  "the opponent wins next move, or has won)" if getattr(game, "has_safe_moves", False)
+                  else "")
     return GameContractError(
         f"solving {name} gave crossing bounds (lower {lower} > upper {upper}): its key() gives "
         f"one key to positions of different values, a value depends on more than the position, "
-        f"or an evaluation lies outside -EVAL_LIMIT..EVAL_LIMIT (or -WIN..WIN at the end)")
+        f"or an evaluation lies outside -EVAL_LIMIT..EVAL_LIMIT (or -WIN..WIN at the end)"
+        f"{safe_moves}")
 
 
 def _root_move_codes(native: NativeGame, root_moves: Any) -> List[int]:

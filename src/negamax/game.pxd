@@ -19,7 +19,9 @@
 # - generate_safe_moves is called only when has_safe_moves is set, at positions that are not
 #   terminal: it writes the legal moves after which the opponent cannot win at once and
 #   returns their count (0 when every move loses at once), or returns WINNING_MOVE_FOUND with
-#   moves[0] set to a move that wins at once. The solver uses it to skip losing moves.
+#   moves[0] set to a move that wins at once. The solver uses it to skip losing moves. A
+#   move that ends the game with the opponent having won (static_evaluation() WIN after it,
+#   in a game without last_move_wins) loses at once too: it is not safe.
 #
 # Optional capabilities of games with a static evaluation that is only trusted at quiet
 # positions (chess, checkers); each is used only when its has_* flag is set:
