@@ -252,3 +252,16 @@ def test_ctrl_c_while_the_engine_thinks_makes_it_move_at_once():
     assert len(played) == 1 and played[0].endswith("; interrupted)"), played
     board = chess.Board()
     board.push_san(played[0].split()[2])       # a legal first move for white
+
+
+def test_undo_takes_back_a_first_move_made_as_black():
+    # From a FEN with black to move and no --engine-first the person plays black and moves
+    # first: undo said "nothing to take back" (the engine was taken to have made the first
+    # move whenever it played white; ninth adversarial round).
+    fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    status, out = _play(["e5", "undo", "quit"], fen=fen)
+    assert status == 0 and "You play black" in out
+    assert "nothing to take back" not in out and out.count("engine plays") == 1
+    board_after_undo = out.split("engine plays")[1]
+    # The position drawn after the undo is the FEN's again (black to move, e7 pawn home).
+    assert cli_chess.draw_board(fen, white_at_bottom=False) in board_after_undo

@@ -188,7 +188,7 @@ def play_command(args: argparse.Namespace, read: Callable[[str], str] = input,
             elif text.lower() == "moves":
                 print(" ".join(sorted(game.san(move) for move in game.legal_moves())), file=out)
             elif text.lower() == "undo":
-                _undo_pair(game, plies, engine_white, out)
+                _undo_pair(game, plies, bool(args.engine_first), out)
             elif text:
                 try:
                     move = _parse_move(game, text)
@@ -208,9 +208,9 @@ def play_command(args: argparse.Namespace, read: Callable[[str], str] = input,
     return 0
 
 
-def _undo_pair(game: Any, plies: List[Any], engine_white: bool, out: TextIO) -> None:
+def _undo_pair(game: Any, plies: List[Any], engine_first: bool, out: TextIO) -> None:
     """Take back the player's last move and the engine's reply to it."""
-    own_first_move = 1 if engine_white else 0    # the engine's opening move stays
+    own_first_move = 1 if engine_first else 0    # the engine's opening move stays
     if len(plies) - own_first_move < 2:
         print("  nothing to take back", file=out)
         return
