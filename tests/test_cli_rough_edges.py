@@ -237,6 +237,10 @@ def test_play_refuses_a_fen_for_a_game_without_one(game, capsys):
     (["search", "tictactoe", "--depth", "8"], "0 (a heuristic estimate)"),
     (["search", "tictactoe", "x...o....", "--depth", "12"], "0 (draw)"),
     (["search", "tictactoe", "x...o....", "--depth", "3"], "(a heuristic estimate)"),
+    # Seven empty squares: depth 7 reaches every end (it was labelled an estimate, the
+    # depth compared with max_ply, 9 from the empty board; tenth adversarial round).
+    (["search", "tictactoe", "x...o....", "--depth", "7"], "0 (draw)"),
+    (["search", "tictactoe", "x...o....", "--depth", "6"], "0 (a heuristic estimate)"),
     # A tree's height is its max_ply; its values are leaves, labelled exact or not.
     (["search", "tree", "[[3, 4], [8, 5]]", "--depth", "1"], "0 (a heuristic estimate)"),
     (["search", "tree", "[[3, 4], [8, 5]]", "--depth", "2"], "5 (exact)"),

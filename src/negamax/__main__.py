@@ -179,6 +179,14 @@ def looks_long(game) -> bool:
     return False
 
 
+def plies_left_at_most(game) -> int:
+    """A bound on the plies left in `game`: its max_ply; for tic-tac-toe, whose max_ply
+    counts from the empty board, the empty squares."""
+    if isinstance(game, nm.games.TicTacToe):
+        return int((game.board == 0).sum())
+    return game.max_ply
+
+
 def format_result(game, result: nm.SearchResult, exact: bool = False) -> str:
     """A human-readable report of a search result; `exact` says the value is not a heuristic
     estimate (a completed search to the end)."""
@@ -240,7 +248,7 @@ def search_command(args: argparse.Namespace) -> int:
                            maximizing=maximizing, **options)
     # Exact when nothing was cut: no depth limit, or one at least the game's max_ply (its bound
     # on the plies left), so every line reached an end of the game.
-    reaches_end = args.depth is None or args.depth >= game.max_ply
+    reaches_end = args.depth is None or args.depth >= plies_left_at_most(game)
     exact = reaches_end and result.stop_reason is nm.StopReason.COMPLETED
     print(format_result(game, result, exact=exact))
     if result.stop_reason is nm.StopReason.INTERRUPTED:
