@@ -368,3 +368,12 @@ def test_option_errors_are_one_short_line(capsys, argv, words):
     assert words in err and "--help" in err
     if any(len(arg) >= 300 for arg in argv):
         assert "characters)" in err and len(err) < 250
+
+
+def test_progress_shows_the_last_completed_depth_too(capsys):
+    # Depths 1-4 were shown and depth 5 only in the result (on_iteration is not called for
+    # the last iteration, which search returns; tenth adversarial round).
+    assert main(["search", "connect4", "4453", "--depth", "5", "--progress"]) == 0
+    depths = [line.split()[1] for line in capsys.readouterr().err.splitlines()
+              if line.split()[:1] == ["depth"]]
+    assert depths == ["1", "2", "3", "4", "5"]

@@ -246,6 +246,7 @@ def search_command(args: argparse.Namespace) -> int:
                            ordering=not args.no_ordering,
                            time_limit=args.time_limit, node_limit=args.node_limit,
                            maximizing=maximizing, **options)
+        progress.finished(result)
     # Exact when nothing was cut: no depth limit, or one at least the game's max_ply (its bound
     # on the plies left), so every line reached an end of the game.
     reaches_end = args.depth is None or args.depth >= plies_left_at_most(game)

@@ -101,6 +101,7 @@ def search_command(args: argparse.Namespace, out: Optional[TextIO] = None,
         result = nm.search(game, args.depth, algorithm=args.algorithm or "pvs",
                            time_limit=args.time_limit, node_limit=args.node_limit,
                            ordering=not args.no_ordering, **search_options(progress))
+        progress.finished(result)
     stats = result.stats
     rate = stats.nodes_per_second(result.elapsed)
     best = result.best_move

@@ -74,6 +74,7 @@ class Progress:
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._thread: Optional[threading.Thread] = None
+        self._depth_shown = 0     # the deepest iteration printed
 
     def say(self, text: str) -> None:
         """Print one line (when enabled)."""
@@ -91,6 +92,13 @@ class Progress:
             pv += " ..."
         self.say(f"  depth {result.depth:>3}  {describe_score(result.value, False):<22} "
                  f"nodes {stats.nodes:>15,}  {time.monotonic() - self._start:7.1f} s  pv {pv}")
+        self._depth_shown = max(self._depth_shown, result.depth)
+
+    def finished(self, result: Any) -> None:
+        """The search's result: its last iteration gets its line too (search calls
+        on_iteration for every iteration but the last, which it returns)."""
+        if self.enabled and result.value is not None and result.depth > self._depth_shown:
+            self.on_iteration(result)
 
     def _tick(self) -> None:
         while not self._stop.wait(0.5):
