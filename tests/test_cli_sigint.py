@@ -175,3 +175,25 @@ def test_sigint_to_a_long_perft_stops_it_at_once(argv):
     assert "perft interrupted" in err and "Traceback" not in err
     assert "nodes" not in out
 
+
+
+def test_sigint_while_a_large_uniform_tree_is_built():
+    """Building `uniform 8 9` (134 million leaves) takes about ten seconds in numpy's
+    shuffle, which held Ctrl-C until it ended; the tree is now built aside and the command
+    leaves at once (tenth adversarial round)."""
+    process = subprocess.Popen([sys.executable, "-m", "negamax", "search", "uniform", "8", "9",
+                                "--depth", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        time.sleep(1.5)
+        assert process.poll() is None              # still building
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        seconds = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 130 and "interrupted" in err and "Traceback" not in err
+    assert out == "" and seconds < EXIT_WITHIN

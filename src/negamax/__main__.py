@@ -9,7 +9,8 @@ import math
 import os
 import re
 import sys
-from typing import Any, List, NoReturn, Optional
+import threading
+from typing import Any, Callable, List, NoReturn, Optional
 
 import negamax as nm
 from negamax.cli_games import format_line, make_game
@@ -148,9 +149,33 @@ def _make_game(args: argparse.Namespace):
         raise ValueError("give the branching factor and the depth, e.g. 'uniform 8 6'")
     branching = read_count(args.position[0], "the branching factor (uniform BRANCHING DEPTH)", 1)
     depth = read_count(args.position[1], "the depth (uniform BRANCHING DEPTH)", 0)
-    return nm.trees.uniform(branching, depth, ordering=args.tree_ordering or "random",
-                            seed=0 if args.seed is None else args.seed,
-                            maximizing=args.maximizing)
+    return built_aside(lambda: nm.trees.uniform(branching, depth, ordering=args.tree_ordering or "random",
+                                                seed=0 if args.seed is None else args.seed,
+                                                maximizing=args.maximizing))
+
+
+def built_aside(build: Callable[[], Any]) -> Any:
+    """build() on a thread of its own while this one waits for it: Ctrl-C is then seen at
+    once, where numpy's shuffle of a large uniform tree (seconds for 8**9 leaves) would hold
+    it until the end. The thread, a daemon, ends with the process."""
+    outcome: List[Any] = []
+    done = threading.Event()
+
+    def body() -> None:
+        try:
+            outcome.append((True, build()))
+        except BaseException as error:
+            outcome.append((False, error))
+        finally:
+            done.set()
+
+    threading.Thread(target=body, name="negamax-build", daemon=True).start()
+    while not done.wait(0.05):
+        pass
+    succeeded, value = outcome[0]
+    if not succeeded:
+        raise value
+    return value
 
 
 #: Searches to the end of a game with more empty cells than this get a hint on bounding them.
