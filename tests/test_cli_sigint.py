@@ -153,24 +153,31 @@ def test_sigint_to_analyze_alone_stops_its_worker_processes(tmp_path):
             process.communicate()
 
 
+def _interrupt_at_once(argv, run_for=1.5):
+    """Start `negamax argv` (no progress hint to wait for), send SIGINT after `run_for`
+    seconds, while it still runs; returns (status, stdout, stderr, seconds to exit)."""
+    process = subprocess.Popen([sys.executable, "-m", "negamax", *argv],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(run_for)
+        assert process.poll() is None, process.communicate()    # still working
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        return process.returncode, out, err, time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
 @pytest.mark.parametrize("argv", [["perft", "chess", "8"], ["perft", "chess", "8", "--divide"],
                                   ["perft", "checkers", "16"]])
 def test_sigint_to_a_long_perft_stops_it_at_once(argv):
     # Each count takes minutes to hours; perft runs in pieces of a few million nodes without
     # the GIL and checks for Ctrl-C between them.
-    process = subprocess.Popen([sys.executable, "-m", "negamax", *argv],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        time.sleep(1.5)
-        sent = time.monotonic()
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=30)
-        seconds = time.monotonic() - sent
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-    assert process.returncode == 130, err
+    status, out, err, seconds = _interrupt_at_once(argv)
+    assert status == 130, err
     assert seconds < EXIT_WITHIN
     assert "perft interrupted" in err and "Traceback" not in err
     assert "nodes" not in out
@@ -181,19 +188,6 @@ def test_sigint_while_a_large_uniform_tree_is_built():
     """Building `uniform 8 9` (134 million leaves) takes about ten seconds in numpy's
     shuffle, which held Ctrl-C until it ended; the tree is now built aside and the command
     leaves at once (tenth adversarial round)."""
-    process = subprocess.Popen([sys.executable, "-m", "negamax", "search", "uniform", "8", "9",
-                                "--depth", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
-    try:
-        time.sleep(1.5)
-        assert process.poll() is None              # still building
-        sent = time.monotonic()
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-        seconds = time.monotonic() - sent
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-    assert process.returncode == 130 and "interrupted" in err and "Traceback" not in err
+    status, out, err, seconds = _interrupt_at_once(["search", "uniform", "8", "9", "--depth", "1"])
+    assert status == 130 and "interrupted" in err and "Traceback" not in err
     assert out == "" and seconds < EXIT_WITHIN
