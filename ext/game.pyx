@@ -13,10 +13,11 @@ MAX_PLY = MAX_SEARCH_PLY
 
 
 
-def _contract_error(message):
-    """negamax.GameContractError(message) (imported here, late: negamax.errors imports this module)."""
-    from negamax.errors import GameContractError
-    return GameContractError(message)
+def _contract_error(message, negative_move=False):
+    """negamax.GameContractError(message), or its NegativeMoveError for `negative_move`
+    (imported here, late: negamax.errors imports this module)."""
+    from negamax.errors import GameContractError, NegativeMoveError
+    return NegativeMoveError(message) if negative_move else GameContractError(message)
 
 
 cdef class NativeGame:
@@ -136,7 +137,7 @@ cdef class NativeGame:
             if moves and min(moves) < 0:
                 raise _contract_error(f"{type(self).__name__}.generate_moves gave the move "
                                         f"{min(moves)}: moves are numbers from 0 up (the engine "
-                                        f"keeps negative numbers for 'no move')")
+                                        f"keeps negative numbers for 'no move')", True)
             return moves
         finally:
             free(buffer)

@@ -364,9 +364,12 @@ def test_negative_move_numbers_are_a_contract_error(miscounted):
     one (a pv of one move where the game lasts five plies)."""
     game = miscounted(3, 3)
     game.negative = True
+    from negamax.errors import NegativeMoveError
+
     for call in (nm.search, nm.solve, lambda game: nm.solve_many([game]), nm.NativeGame.legal_moves):
-        with pytest.raises(nm.GameContractError, match="generate_moves gave the move -3: moves are numbers from 0 up"):
+        with pytest.raises(NegativeMoveError, match="generate_moves gave the move -3: moves are numbers from 0 up"):
             call(game)
+    assert issubclass(NegativeMoveError, nm.GameContractError)
 
 
 @pytest.mark.needs_compiler

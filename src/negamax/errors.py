@@ -17,6 +17,13 @@ class GameContractError(ValueError):
     says is not over. The message names the game and the bound."""
 
 
+class NegativeMoveError(GameContractError):
+    """A native game's generate_moves gave a move below 0 (the engine keeps negative numbers
+    for "no move"). Raised by NativeGame.legal_moves; the API lets it through where it checks
+    a root's moves and leaves its other failures to the search (not exported: catch
+    GameContractError)."""
+
+
 class SearchMemoryError(MemoryError):
     """The search could not get the memory it needed (its trace, its stacks, its table)."""
 
