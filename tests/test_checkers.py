@@ -540,3 +540,20 @@ def test_a_move_in_digits_of_other_scripts_is_refused():
     with pytest.raises(ValueError, match="cannot read the move"):
         game.play("\u0661\u0661-15")
     game.play("11-15")
+
+
+@pytest.mark.parametrize("fen", ["x" * 10**6, "B:W21" + " " * 10**6 + "x", "B:W" + "1 " * 500_000,
+                                 "B:W21," + " ," * 500_000 + ":B1", " " * 10**6 + ":"])
+def test_a_long_bad_fen_is_refused_at_once(fen):
+    """Each fails after one pass over the string. The regular expressions that read it before
+    split long runs of letters or spaces every way first: 20,000 characters took 5 s, and
+    these million-character strings would have run for hours."""
+    with pytest.raises(ValueError, match="bad FEN"):
+        nm.games.Checkers(fen)
+
+
+@pytest.mark.parametrize("move", ["11" + " " * 10**6 + "!", "11" + " x 15" * 250_000 + "!",
+                                  "11-" + " " * 10**6])
+def test_a_long_bad_move_is_refused_at_once(move):
+    with pytest.raises(ValueError, match="cannot read the move"):
+        nm.games.Checkers().play(move)

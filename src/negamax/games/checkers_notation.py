@@ -17,7 +17,10 @@ __all__ = ["START_FEN", "CheckersOutcome", "parse_fen", "format_fen", "parse_mov
 START_FEN = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
 
 # re.ASCII: \d is 0-9 only (not the digits of other scripts, which int() reads as well).
-_MOVE_PATTERN = re.compile(r"^\s*(\d{1,2})\s*(?:(-)\s*(\d{1,2})|((?:\s*[xX]\s*\d{1,2})+))\s*$", re.ASCII)
+# No two whitespace runs stand side by side (a run would be split between them in every way,
+# a time quadratic in its length before a long bad string fails).
+_MOVE_PATTERN = re.compile(r"^\s*(\d{1,2})(?:\s*(-)\s*(\d{1,2})|((?:\s*[xX]\s*\d{1,2})+))\s*$", re.ASCII)
+_SPACE_INSIDE = re.compile(r"[^:,\s]\s+[^:,\s]")
 _SQUARE_PATTERN = re.compile(r"^(K?)(\d{1,2})(?:-(\d{1,2}))?$", re.ASCII)
 
 
@@ -43,14 +46,18 @@ def parse_fen(fen: str) -> Tuple[int, int, int, int]:
     if not isinstance(fen, str):
         raise TypeError(f"a checkers FEN is a string such as {START_FEN!r}, not {type(fen).__name__}")
     # Spaces may stand around ':' and ',' and after a colour letter ("W 21, 22"), never inside
-    # a square number or piece ("W2 1" is no square 21).
-    text = re.sub(r"\s*([:,])\s*", r"\1", fen.strip()).rstrip(".")
-    text = re.sub(r"(^|:)([BWbw])\s+", r"\1\2", text)
-    inside = re.search(r"[^:,\s]+\s+[^:,\s]+", text)
-    if inside is not None:
-        raise ValueError(f"bad FEN {quote(fen)}: a space inside {quote(inside.group())}: separate "
-                         f"squares with ',' and the fields with ':'")
-    fields = text.split(":")
+    # a square number or piece ("W2 1" is no square 21). Split and stripped, not by regular
+    # expressions: those take a time quadratic in a long run of spaces or letters.
+    fields = [",".join(item.strip() for item in field.split(","))
+              for field in fen.strip().split(":")]
+    fields[-1] = fields[-1].rstrip(".").rstrip()
+    fields = [field[0] + field[1:].lstrip() if field[:1] in ("B", "W", "b", "w") else field
+              for field in fields]
+    for field in fields:
+        for item in field.split(","):
+            if _SPACE_INSIDE.search(item):
+                raise ValueError(f"bad FEN {quote(fen)}: a space inside {quote(item)}: separate "
+                                 f"squares with ',' and the fields with ':'")
     if len(fields) != 3:
         raise ValueError(f"bad FEN {quote(fen)}: expected three fields separated by ':' "
                          f"(side to move, then each side's pieces), e.g. 'B:W21,22:B1,2,K3'")
