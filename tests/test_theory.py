@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import negamax as nm
+from negamax import theory
 
 SIZES = [(b, d) for b in range(2, 11) for d in range(1, 11)] + [(16, 3), (35, 4), (2, 40), (64, 5)]
 EDGE_SIZES = [(1, d) for d in range(0, 6)] + [(b, 0) for b in range(2, 6)]
@@ -141,3 +142,28 @@ def test_effective_branching_factor_of_a_huge_perfect_power_is_its_root_exactly(
     # past roots of 2**49 a float estimate of the root rounds to a neighbour
     assert nm.theory.effective_branching_factor(root ** depth, depth) == float(root)
 
+
+
+@pytest.mark.parametrize("function", [theory.minimax_leaves, theory.alphabeta_best_leaves,
+                                      theory.alphabeta_worst_leaves, theory.tree_nodes])
+def test_counts_past_the_bit_limit_are_refused_at_once(function):
+    """2**(2**70) cannot be stored; 2**(2**31) would take minutes. Both are refused, and the
+    largest count allowed is still exact."""
+    for depth in (2**70, 2**31, theory.MAX_COUNT_BITS):
+        with pytest.raises(ValueError, match="MAX_COUNT_BITS"):
+            function(2, depth)
+    depth = theory.MAX_COUNT_BITS - 2
+    expected = {theory.minimax_leaves: 2**depth, theory.alphabeta_worst_leaves: 2**depth,
+                theory.alphabeta_best_leaves: 2**((depth + 1) // 2) + 2**(depth // 2) - 1,
+                theory.tree_nodes: 2**(depth + 1) - 1}[function]
+    assert function(2, depth) == expected
+    assert function(1, 2**70) == (2**70 + 1 if function is theory.tree_nodes else 1)
+
+
+@pytest.mark.parametrize("depth", [10**8, 2**70, 2**200])
+def test_effective_branching_factor_of_a_huge_depth_is_near_one(depth):
+    """The integer root of a count below 2**depth is 1: found at once (it computed
+    2**(depth - 1) first, which never ended for 2**70)."""
+    value = theory.effective_branching_factor(1000, depth)
+    assert value == pytest.approx(1000 ** (1 / depth), rel=1e-12)
+    assert theory.effective_branching_factor(1, depth) == 1.0

@@ -13,7 +13,7 @@ import sys
 from typing import Tuple
 
 __all__ = ["minimax_leaves", "alphabeta_best_leaves", "alphabeta_worst_leaves",
-           "effective_branching_factor", "tree_nodes"]
+           "effective_branching_factor", "tree_nodes", "MAX_COUNT_BITS"]
 
 
 def _whole(name: str, value: object) -> int:
@@ -23,12 +23,21 @@ def _whole(name: str, value: object) -> int:
     return int(value)
 
 
+#: The largest count the functions below make, in bits (about 1.26 million decimal digits):
+#: b**d past it would take minutes, or more memory than there is, for no tree anyone searches.
+MAX_COUNT_BITS = 1 << 22
+
+
 def _check(branching: int, depth: int) -> Tuple[int, int]:
     branching, depth = _whole("branching", branching), _whole("depth", depth)
     if branching < 1:
         raise ValueError(f"branching must be at least 1, got {branching}")
     if depth < 0:
         raise ValueError(f"depth must be at least 0, got {depth}")
+    if branching > 1 and (depth + 1) * math.log2(branching) > MAX_COUNT_BITS:
+        raise ValueError(f"branching**depth = {branching}**{depth} has about "
+                         f"{depth * math.log2(branching):.3g} bits: the counts here stop at "
+                         f"{MAX_COUNT_BITS:,} bits (MAX_COUNT_BITS)")
     return branching, depth
 
 
@@ -110,6 +119,8 @@ def _integer_root(n: int, d: int) -> int:
     """The largest integer r with r**d <= n (n >= 1), exactly, for integers of any size:
     Newton's method on integers, from a start above the root (a float estimate rounds wrong
     once roots pass 2**49)."""
+    if d >= n.bit_length():
+        return 1                          # 2**d > n: the root is 1 (and 2**(d-1) may not fit)
     x = 1 << -(-n.bit_length() // d)      # 2**ceil(bits / d) > the root
     while True:
         y = ((d - 1) * x + n // x ** (d - 1)) // d
