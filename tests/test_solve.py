@@ -13,6 +13,7 @@ import math
 import time
 from functools import lru_cache
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -901,3 +902,25 @@ def test_a_long_forced_line_is_proven_without_a_search_per_ply():
     assert result.value == (nm.WIN - length if length % 2 == 1 else -(nm.WIN - length))
     assert result.plies == len(result.pv) == length
     assert result.stats.nodes <= 80 * (length + 1)
+
+
+def test_plies_to_end_reads_scores_and_refuses_other_numbers():
+    """A win p plies away scores WIN - p, a loss -(WIN - p); anything past WIN, or a win that
+    is no whole number of plies away, is no score (it gave -5 for WIN + 5, and a huge negative
+    number of plies for a tree value of 2**70)."""
+    from fractions import Fraction
+
+    from negamax.cli_progress import describe_score
+
+    win = nm.WIN
+    for plies in (0, 1, 7, 10_000):
+        assert nm.plies_to_end(win - plies) == plies and nm.plies_to_end(-(win - plies)) == plies
+        assert nm.plies_to_end(np.int64(win - plies)) == plies
+        assert nm.plies_to_end(float(win - plies)) == plies
+    assert nm.plies_to_end(Fraction(win - 3)) == 3
+    assert nm.plies_to_end(0) is None and nm.plies_to_end(nm.EVAL_LIMIT) is None
+    for number in (win + 5, -(win + 5), 2**70, win - 2.5, float("inf"), float("-inf")):
+        with pytest.raises(ValueError, match="no win or loss score"):
+            nm.plies_to_end(number)
+    # The command line's words for a tree's own big number: a score, not a win.
+    assert describe_score(2**70, exact=True) == f"score +{2**70}"

@@ -32,7 +32,10 @@ def describe_score(value: Optional[float], exact: bool) -> str:
     'draw' (only when `exact`), or 'score +12' (a heuristic estimate)."""
     if value is None:
         return "no value yet"
-    distance = plies_to_end(value)
+    try:
+        distance = plies_to_end(value)
+    except ValueError:
+        distance = None         # a tree's own number, past every win score: no win
     if distance is not None:
         return f"{'win' if nm.is_win(value) else 'loss'} in {plural_plies(distance)}"
     if exact and value == 0:

@@ -19,9 +19,13 @@ def is_loss(score: float) -> bool:
 
 
 def plies_to_end(score: float) -> "int | None":
-    """Plies until the game ends under best play for a win or loss score, else None."""
-    if is_win(score):
-        return int(WIN - score)
-    if is_loss(score):
-        return int(WIN + score)
+    """Plies until the game ends under best play for a win or loss score, else None.
+    ValueError for a number beyond every score (past WIN or -WIN, or a win or loss that is
+    not a whole number of plies away: a tree's own values are no scores)."""
+    if is_win(score) or is_loss(score):
+        plies = WIN - abs(score)
+        if not plies >= 0 or plies != int(plies):
+            raise ValueError(f"{score!r} is no win or loss score: those are WIN - p and "
+                             f"-(WIN - p) for a whole number of plies p >= 0 (WIN = {WIN})")
+        return int(plies)
     return None
