@@ -457,3 +457,19 @@ def test_evaluate_reads_the_inner_values_given_to_from_arrays():
     assert tree.evaluate() == -5
     tree.play(0)
     assert tree.evaluate() == -3 and tree.value() == -3
+
+
+def test_score_to_value_reads_only_the_trees_own_scores():
+    """A tree of n distinct values (0 counted) scores them 2r - (n - 1) by rank r. Another
+    number raised IndexError, or (below the lowest) wrapped round to the highest value."""
+    tree = nm.trees.from_nested([[1.5, -2.0], [0.25, 7.0]])
+    values = sorted({1.5, -2.0, 0.25, 7.0, 0})          # the ranks: 0 is always among them
+    n = len(values)
+    assert [tree.score_to_value(2 * rank - (n - 1)) for rank in range(n)] == values
+    assert tree.score_to_value(np.int32(n - 1)) == 7.0 and tree.score_to_value(None) is None
+    for score in (n + 1, -(n + 1), 2**31, 2**70, -1 - (n - 1), 2 - n):     # 2 - n: between two ranks
+        with pytest.raises(ValueError, match="no internal score of this tree"):
+            tree.score_to_value(score)
+    for score in (float("inf"), 1.0, b"44", True):
+        with pytest.raises(TypeError, match="score must be an int"):
+            tree.score_to_value(score)

@@ -9,6 +9,8 @@
 #   child_start[i] .. child_start[i+1]-1.
 #
 
+import numbers
+
 import numpy as np
 
 cimport cython
@@ -111,7 +113,15 @@ cdef class TreeGame(NativeGame):
         if score is None or self._values_of_scores is None:
             return score
         table = self._values_of_scores
-        value = table[(int(score) + len(table) - 1) // 2]
+        if isinstance(score, (bool, np.bool_)) or not isinstance(score, numbers.Integral):
+            raise TypeError(f"score must be an int (an internal score of the tree), not "
+                            f"{type(score).__name__}")
+        # Rank r of the tree's distinct values scores 2r - (n - 1): see negamax.trees.
+        doubled = int(score) + len(table) - 1
+        if doubled % 2 or not 0 <= doubled // 2 < len(table):
+            raise ValueError(f"{int(score)} is no internal score of this tree: its {len(table)} "
+                             f"values score {1 - len(table)}, {3 - len(table)}, ..., {len(table) - 1}")
+        value = table[doubled // 2]
         return value.item() if isinstance(value, np.generic) else value
 
     def evaluate(self):
