@@ -1,6 +1,6 @@
 """Type stubs for the compiled module negamax.game (the native game interface)."""
 
-from typing import Any, List, Tuple
+from typing import Any, ClassVar, List, Tuple
 
 WIN_SCORE: int
 EVAL_LIMIT_SCORE: int
@@ -23,7 +23,7 @@ class NativeGame:
     last_move_wins: bool
     max_ply_ends_game: bool
     has_path_draws: bool
-    iterative_deepening: bool
+    iterative_deepening: ClassVar[bool]      # a class attribute: read-only on an instance
     def legal_moves(self) -> List[int]: ...
     def require_max_moves(self) -> None: ...
     def play(self, move: int) -> None: ...

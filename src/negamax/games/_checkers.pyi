@@ -1,6 +1,6 @@
 """Type stubs for the compiled module negamax.games._checkers: English draughts."""
 
-from typing import Any, Iterable, List, Optional, Tuple, final
+from typing import Any, ClassVar, Iterable, List, Optional, Tuple, final
 
 import numpy as np
 import numpy.typing as npt
@@ -18,7 +18,7 @@ def move_name(move: int) -> str: ...
 class Checkers(NativeGame):
     """English draughts (American checkers) on the 32 dark squares, numbered 1-32 as in PDN."""
 
-    draws_by_repetition: bool
+    draws_by_repetition: ClassVar[bool]      # a class attribute: read-only on an instance
 
     def __init__(self, fen: Optional[str] = None) -> None: ...
     def legal_moves(self) -> List[str]: ...  # type: ignore[override]

@@ -1,6 +1,6 @@
 """Type stubs for the compiled module negamax.games._chess: chess as a native game."""
 
-from typing import Any, Dict, List, Optional, Tuple, final
+from typing import Any, ClassVar, Dict, List, Optional, Tuple, final
 
 import numpy as np
 import numpy.typing as npt
@@ -30,7 +30,7 @@ def _search_magics() -> Tuple[List[int], List[int]]: ...
 class Chess(NativeGame):
     """Chess with the full rules, from the starting position or any legal FEN."""
 
-    draws_by_repetition: bool
+    draws_by_repetition: ClassVar[bool]      # a class attribute: read-only on an instance
 
     def __init__(self, fen: Optional[str] = None) -> None: ...
     def legal_moves(self) -> List[str]: ...  # type: ignore[override]
