@@ -11,6 +11,7 @@ import textwrap
 import threading
 import time
 
+import numpy as np
 import pytest
 
 import negamax as nm
@@ -580,3 +581,25 @@ def test_a_traced_search_whose_line_is_completed_has_only_legal_paths():
         for move in visit.path:
             assert move in walk.legal_moves(), visit.path
             walk.play(move)
+
+
+def test_an_array_where_one_value_is_expected_is_named_not_compared():
+    """numpy's "truth value of an array is ambiguous" escaped from the checks of threads (in
+    search and the batches), of trees.uniform's ordering, and of analyze's algorithm."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    array = np.array([1, 2])
+    calls = {
+        "threads": [lambda: nm.search(TicTacToe(), threads=array),
+                    lambda: nm.solve(TicTacToe(), threads=array),
+                    lambda: nm.search_many([TicTacToe()], threads=array),
+                    lambda: nm.solve_many([TicTacToe()], threads=array)],
+        "ordering": [lambda: nm.trees.uniform(2, 3, array)],
+        "algorithm": [lambda: nm.search(TicTacToe(), algorithm=array),
+                      lambda: nm.analyze([TicTacToe()], depth=2, progress=False,
+                                         executor=ThreadPoolExecutor(1), algorithm=array)],
+    }
+    for name, functions in calls.items():
+        for function in functions:
+            with pytest.raises(TypeError, match=f"{name} must be a"):
+                function()

@@ -98,7 +98,7 @@ def table_wanted(algorithm: Any, tt: Any, threads: Any) -> bool:
     default: pvs and mtdf, and searches on several threads). Safe on unchecked values."""
     if tt is True:
         return True
-    return tt is None and (algorithm in ("pvs", "mtdf")
+    return tt is None and ((isinstance(algorithm, str) and algorithm in ("pvs", "mtdf"))
                            or (isinstance(threads, int) and not isinstance(threads, bool) and threads > 1))
 
 
@@ -117,7 +117,7 @@ def check_tt_mb(tt_mb: Any) -> Optional[float]:
 
 
 def check_threads(threads: Any) -> int:
-    if threads == 1 and type(threads) is int:    # the common case, without the ABC check
+    if type(threads) is int and threads == 1:    # the common case, without the ABC check
         return 1
     if isinstance(threads, bool) or not isinstance(threads, numbers.Integral):
         raise TypeError(f"threads must be an int, not {type(threads).__name__}")

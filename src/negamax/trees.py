@@ -275,6 +275,8 @@ def uniform(branching: int, depth: int, ordering: str = "random", seed: int = 0,
         raise ValueError(f"branching must be at most 2**28 = {MAX_UNIFORM_LEAVES}, got {branching}")
     if depth < 0:
         raise ValueError(f"depth must be at least 0, got {depth}")
+    if not isinstance(ordering, str):
+        raise TypeError(f"ordering must be a string, one of {ORDERINGS}, not {type(ordering).__name__}")
     if ordering not in ORDERINGS:
         raise ValueError(f"ordering must be one of {ORDERINGS}, got {ordering!r}")
     if not isinstance(maximizing, (bool, np.bool_)):
