@@ -119,6 +119,9 @@ def test_a_position_that_kills_its_worker_fails_alone():
     error = got[0]
     assert isinstance(error, nm.AnalysisError) and error.index == 0
     assert "Broken" in error.exception_type
+    # The pool's own words ("terminated abruptly") name no cause: the record says where to look.
+    assert "the worker running this position died" in error.message
+    assert "ThreadPoolExecutor" in error.message
     assert [fields(r) for r in got[1:]] == expected(games[1:], depth=3)
 
 

@@ -219,8 +219,14 @@ def _error_record(index: int, game: Any, error: BaseException) -> AnalysisError:
     if len(game_repr) > 200:
         game_repr = game_repr[:197] + "..."
     trace = "".join(_traceback.format_exception(type(error), error, error.__traceback__))
+    message = str(error)
+    if isinstance(error, cf.BrokenExecutor):
+        # The worker's own error went to its stderr: say what kills one, and where to look.
+        message += (" (the worker running this position died: a game that fails to unpickle "
+                    "there, or native code that crashed; its error is on the workers' stderr, "
+                    "and a ThreadPoolExecutor runs it in this process)")
     return AnalysisError(index=index, game_repr=game_repr, exception_type=type(error).__name__,
-                         message=str(error), traceback=trace)
+                         message=message, traceback=trace)
 
 
 def _described(value: Any) -> str:

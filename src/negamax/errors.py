@@ -59,8 +59,9 @@ def error_for_status(status: str, game: Any, native: Any) -> BaseException:
                           f"{_PLAY_ON if getattr(native, 'has_path_draws', False) else ''}")
     if status == "bad_evaluation":
         return GameContractError(f"{name}.static_evaluation gave a value that is neither -WIN, "
-                                 f"WIN nor within -EVAL_LIMIT..EVAL_LIMIT: an evaluation lies in "
-                                 f"-EVAL_LIMIT..EVAL_LIMIT, and an ended game scores -WIN, 0 or WIN")
+                                 f"WIN nor within -EVAL_LIMIT..EVAL_LIMIT: a position's value (an ended game's "
+                                 f"too) lies in -EVAL_LIMIT..EVAL_LIMIT, or is WIN or -WIN for "
+                                 f"a side that has won")
     if status == "out_of_memory":
         return SearchMemoryError("not enough memory for the search trace: search without "
                                  "trace=True or with a smaller depth")
