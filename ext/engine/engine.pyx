@@ -281,6 +281,11 @@ cdef class Searcher:
     cdef void read_options(self, dict options) except *:
         """The options asked for (see __init__), before bind fits them to a game."""
         cdef SearchOptions* o = &self.requested
+        # negamax.options checks every option for the public API; these two size and steer
+        # the native buffers, so even this private door refuses what would run past them.
+        if not MINIMAX <= options["algorithm"] <= MTDF or options["max_depth"] < 0:
+            raise ValueError(f"options: algorithm must be {MINIMAX} to {MTDF} and max_depth "
+                             f"at least 0, got {options['algorithm']!r} and {options['max_depth']!r}")
         o.algorithm = options["algorithm"]
         o.max_depth = min(<int> options["max_depth"], UNLIMITED_DEPTH)
         o.ordering = options["ordering"]

@@ -8,7 +8,7 @@ from typing import Any
 
 from negamax.scores import MAX_PLY
 
-__all__ = ["GameContractError", "SearchMemoryError", "error_for_status"]
+__all__ = ["GameContractError", "SearchMemoryError", "error_for_status", "second_init_error"]
 
 
 class GameContractError(ValueError):
@@ -26,6 +26,15 @@ class NegativeMoveError(GameContractError):
 
 class SearchMemoryError(MemoryError):
     """The search could not get the memory it needed (its trace, its stacks, its table)."""
+
+
+def second_init_error(game: Any) -> TypeError:
+    """The error for __init__ called again on a built-in game or tree: the new position would
+    keep the old one's history, stacks or arrays (undo() would take back moves never made on
+    it), so a game is set up once."""
+    name = type(game).__name__
+    return TypeError(f"{name}.__init__ runs once, when the game is made: make a new {name} "
+                     f"(or copy() one) rather than set this one up again")
 
 
 # A game with path draws (has_path_draws) whose max_ply was reached through a repetition.

@@ -20,6 +20,8 @@ from negamax.games.checkers_notation import (
     START_FEN, CheckersOutcome, format_fen, parse_fen, parse_move, quote,
 )
 
+from negamax.errors import second_init_error
+
 include "geometry.pxi"
 include "movegen.pxi"
 include "evaluation.pxi"
@@ -54,6 +56,11 @@ cdef inline uint64_t pieces_key(uint32_t black, uint32_t white, uint32_t kings) 
             ^ zobrist_of(black & kings, 2) ^ zobrist_of(white & kings, 3))
 
 
+# Passed to __new__ by copy(), which sets the new game up itself (see __cinit__).
+cdef object _BARE = object()
+cdef tuple _START = parse_fen(START_FEN)
+
+
 @cython.final
 cdef class Checkers(NativeGame):
     """English draughts (American checkers) on the 32 dark squares, numbered 1-32 as in PDN.
@@ -82,16 +89,25 @@ cdef class Checkers(NativeGame):
     cdef int repetition_origin     # in a copy (what a search runs on): the ply it was made at
     cdef readonly str start_fen    # the position the game started from (history replays on it)
     """The FEN of the position the game started from (its history replays on it)."""
+    cdef bint constructed          # __init__ has run, or copy() set the game up: no second one
 
     def __cinit__(self, *args, **kwargs):
         self.records = NULL
         self.record_capacity = 0
         self.repetition_origin = NO_REPETITION_ORIGIN
+        # A game made by __new__ alone is the start position (its methods never meet a NULL
+        # board); copy() passes _BARE and sets the game up itself.
+        if not (args and args[0] is _BARE):
+            self.load(_START[0], _START[1], _START[2], _START[3])
+            self.start_fen = self.fen()
 
     def __dealloc__(self):
         free(self.records)
 
     def __init__(self, fen=None):
+        if self.constructed:
+            raise second_init_error(self)
+        self.constructed = True
         if fen is None:
             fen = START_FEN
         black, white, kings, side = parse_fen(fen)
@@ -458,7 +474,8 @@ cdef class Checkers(NativeGame):
     def copy(self):
         """An independent copy, history included (a search runs on such a copy: see at_terminal
         for how it counts repetitions)."""
-        cdef Checkers other = Checkers.__new__(Checkers)
+        cdef Checkers other = Checkers.__new__(Checkers, _BARE)
+        other.constructed = True
         self.copy_base_into(other)
         other._bits = self._bits.copy()
         cdef uint32_t[::1] view = other._bits

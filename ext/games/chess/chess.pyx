@@ -27,6 +27,7 @@ include "rules.pxi"
 include "notation.pxi"
 include "validation.pxi"
 
+from negamax.errors import second_init_error
 from negamax.games.chess_outcome import Outcome, Termination
 
 cdef enum:
@@ -45,6 +46,11 @@ _TERMINATIONS = {
     STATUS_THREEFOLD_REPETITION: "THREEFOLD_REPETITION",
     STATUS_REPETITION_IN_SEARCH: "THREEFOLD_REPETITION",
 }
+
+# Passed to __new__ by copy(), which sets the new game up itself (see __cinit__).
+cdef object _BARE = object()
+cdef tuple _START = parse_fen(START_FEN)
+cdef object _START_GAME = None      # the start position, made once below the class
 
 
 @cython.final
@@ -80,6 +86,7 @@ cdef class Chess(NativeGame):
     cdef uint64_t evaluation_serial
     cdef int played                 # moves made through play(): the first ones on the stack; a
                                     # search's root is the position after the last of them
+    cdef bint constructed           # __init__ has run, or copy() set the game up: no second one
 
     def __cinit__(self, *args, **kwargs):
         self.pos.undo = NULL
@@ -93,6 +100,15 @@ cdef class Chess(NativeGame):
         self.status_serial = 0
         self.checkers_serial = 0
         self.evaluation_serial = 0
+        # A game made by __new__ alone is the start position (its methods never meet NULL
+        # stacks), copied from a kept one (loading it costs more); copy() passes _BARE and
+        # sets the game up itself.
+        if args and args[0] is _BARE:
+            return
+        if _START_GAME is None:
+            self.load_start()
+        else:
+            (<Chess> _START_GAME).copy_into(self)
 
     def __dealloc__(self):
         free(self.pos.undo)
@@ -101,10 +117,16 @@ cdef class Chess(NativeGame):
         free(self.cached_moves)
 
     def __init__(self, fen=None):
+        if self.constructed:
+            raise second_init_error(self)
+        self.constructed = True
         if fen is None:
             fen = START_FEN
         squares, side, castling, en_passant, halfmove, fullmove = parse_fen(fen)
         self.load(squares, side, castling, en_passant, halfmove, fullmove)
+
+    cdef void load_start(self) except *:
+        self.load(_START[0], _START[1], _START[2], _START[3], _START[4], _START[5])
 
     cdef void load(self, list squares, int side, int castling, int en_passant, int halfmove,
                    int fullmove) except *:
@@ -119,6 +141,7 @@ cdef class Chess(NativeGame):
         rebuild_from_squares(&self.pos)
         problem = position_problem(&self.pos, en_passant)
         if problem is not None:
+            self.load_start()     # never left holding the position refused (no king, say)
             raise ValueError(f"impossible position: {problem}")
         if en_passant != NO_SQUARE:
             self.pos.en_passant_square = en_passant
@@ -544,7 +567,13 @@ cdef class Chess(NativeGame):
 
     def copy(self):
         """An independent copy, history included."""
-        cdef Chess other = Chess.__new__(Chess)
+        cdef Chess other = Chess.__new__(Chess, _BARE)
+        other.constructed = True
+        self.copy_into(other)
+        return other
+
+    cdef void copy_into(self, Chess other) except *:
+        """Make `other`, a game with no stacks yet, a copy of this one."""
         self.copy_base_into(other)
         other.pos = self.pos
         other.pos.undo = NULL
@@ -558,7 +587,6 @@ cdef class Chess(NativeGame):
         memcpy(other.pos.node_serials, self.pos.node_serials, (self.pos.ply + 1) * sizeof(uint64_t))
         other.played = self.played
         other.start_fen = self.start_fen
-        return other
 
     def __eq__(self, other):
         """Equal positions: the same FEN (pieces, side to move, castling rights, en passant
@@ -674,3 +702,5 @@ include "engine/kernels.pxi"
 
 from negamax._engine import register_kernels
 register_kernels(Chess, kernels_capsule())
+
+_START_GAME = Chess.__new__(Chess)

@@ -9,6 +9,7 @@
 
 import numpy as np
 
+from negamax.errors import second_init_error
 from negamax.quoting import short_repr
 
 cimport cython
@@ -68,6 +69,10 @@ cdef inline bint four_along_short(uint64_t stones, int s) noexcept nogil:
     return (m & (m >> (2 * s))) != 0
 
 
+# Passed to __new__ by copy(), which sets the new game up itself (see __cinit__).
+cdef object _BARE = object()
+
+
 @cython.final
 cdef class ConnectFour(NativeGame):
     """Connect Four on a ``width`` x ``height`` board (7 x 6 by default).
@@ -95,8 +100,18 @@ cdef class ConnectFour(NativeGame):
     cdef uint64_t safe_key[64]
     cdef uint64_t safe_squares[64]
     cdef bint cannot_win_now[64]
+    cdef bint constructed       # __init__ has run, or copy() set the game up: no second one
+
+    def __cinit__(self, *args, **kwargs):
+        # A game made by __new__ alone is the empty 7 x 6 board (its methods never meet a
+        # NULL board); copy() passes _BARE and sets the game up itself.
+        if not (args and args[0] is _BARE):
+            self.setup(7, 6, np.zeros(2, dtype=np.uint64))
 
     def __init__(self, moves="", width=7, height=6):
+        if self.constructed:
+            raise second_init_error(self)
+        self.constructed = True
         for name, value in (("width", width), ("height", height)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
                 raise TypeError(f"{name} must be an int, not {type(value).__name__}")
@@ -305,7 +320,8 @@ cdef class ConnectFour(NativeGame):
 
     def copy(self):
         """An independent copy, history included."""
-        cdef ConnectFour other = ConnectFour.__new__(ConnectFour)
+        cdef ConnectFour other = ConnectFour.__new__(ConnectFour, _BARE)
+        other.constructed = True
         other.setup(self.n_cols, self.n_rows, self._bits.copy())
         self.copy_base_into(other)      # after setup: the flags set on this game are kept
         other.played = self.played

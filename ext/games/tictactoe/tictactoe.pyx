@@ -4,6 +4,7 @@
 
 import numpy as np
 
+from negamax.errors import second_init_error
 from negamax.quoting import short_repr
 
 cimport cython
@@ -63,6 +64,10 @@ init_tables()
 _SYMBOLS = {1: "x", -1: "o", 0: "."}
 
 
+# Passed to __new__ by the methods that set a new game up themselves (see __cinit__).
+cdef object _BARE = object()
+
+
 @cython.final
 cdef class TicTacToe(NativeGame):
     """Tic-tac-toe. ``TicTacToe()`` is the empty board; ``TicTacToe("x.o......")`` reads a
@@ -75,8 +80,18 @@ cdef class TicTacToe(NativeGame):
     cdef int8_t winner_mark     # 1 or -1 once a player has three in a row, else 0
     cdef uint64_t hash_key
     cdef int occupied[2]        # 9-bit masks of the squares x ([0]) and o ([1]) hold
+    cdef bint constructed       # __init__ has run, or a method set the game up: no second one
+
+    def __cinit__(self, *args, **kwargs):
+        # A game made by __new__ alone is the empty board (its methods never meet a NULL
+        # board); copy() and from_board() pass _BARE and set the game up themselves.
+        if not (args and args[0] is _BARE):
+            self.load(np.zeros(9, dtype=np.int8), ".........")
 
     def __init__(self, position="........."):
+        if self.constructed:
+            raise second_init_error(self)
+        self.constructed = True
         if not isinstance(position, str):
             raise TypeError(f"a tic-tac-toe position is a 9-character string, not {type(position).__name__}")
         text = "".join(ch for ch in position if not ch.isspace() and ch != "/")
@@ -105,8 +120,9 @@ cdef class TicTacToe(NativeGame):
         flat = board.reshape(9)
         if not np.isin(flat, (-1, 0, 1)).all():
             raise ValueError("board squares must be 1 (x), -1 (o) or 0 (empty)")
-        cdef TicTacToe game = cls.__new__(cls)
+        cdef TicTacToe game = cls.__new__(cls, _BARE)
         game.load(flat.astype(np.int8), "board")
+        game.constructed = True
         return game
 
     cdef void load(self, cells, description) except *:
@@ -231,7 +247,8 @@ cdef class TicTacToe(NativeGame):
 
     def copy(self):
         """An independent copy, history included."""
-        cdef TicTacToe other = TicTacToe.__new__(TicTacToe)
+        cdef TicTacToe other = TicTacToe.__new__(TicTacToe, _BARE)
+        other.constructed = True
         self.copy_base_into(other)
         other.set_board(self._board.copy())
         other.side_to_move = self.side_to_move

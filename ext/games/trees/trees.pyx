@@ -21,6 +21,7 @@ from libc.string cimport memcpy
 
 from negamax.game cimport EVAL_LIMIT, WIN, Move, NativeGame, Score
 
+from negamax.errors import second_init_error
 from negamax.scores import MAX_PLY as _MAX_PLY
 
 # The constructors below are private (negamax.trees builds every tree), but reachable: they
@@ -52,6 +53,7 @@ cdef class TreeGame(NativeGame):
     cdef int32_t internal_score     # static score of an internal node cut by a depth limit
     cdef object _values_of_scores   # None (scores are the values) or tuple: rank -> value
     cdef object _leaf_values        # leaf values left to right, MAX terms (numpy array)
+    cdef bint constructed           # __init__ has run, or copy() set the tree up: no second one
 
     def __cinit__(self, *args, **kwargs):
         # A tree made by __new__ alone (never by negamax.trees) is its root, a leaf: each
@@ -81,6 +83,7 @@ cdef class TreeGame(NativeGame):
             raise TypeError(f"this {type(self).__name__} was made by __new__ alone and holds no "
                             f"tree: make trees with negamax.trees.uniform(), from_nested() or "
                             f"from_arrays()")
+        other.constructed = True
         other.init_tree(self.tree_height, self.max_at_root, self.internal_score,
                         self._values_of_scores, self._leaf_values)
         self.copy_base_into(other)        # after init_tree: the flags set on this tree are kept
@@ -197,6 +200,11 @@ cdef class UniformTree(TreeGame):
         """Private: use negamax.trees.uniform()."""
         cdef int level
         cdef int64_t width = 1
+        if self.constructed:
+            raise second_init_error(self)
+        self.constructed = True
+        # Everything is checked before anything is set: a refused tree stays what it was.
+        maximizing = _checked_bool("maximizing", maximizing)
         branching = _checked_int("branching", branching, 1, _MAX_LEAVES)
         height = _checked_int("height", height, 0, _MAX_PLY)
         internal_nodes = 0
@@ -216,7 +224,7 @@ cdef class UniformTree(TreeGame):
         self.set_scores(scores)
         self.plain_scores = bool(-EVAL_LIMIT <= scores.min() and scores.max() <= EVAL_LIMIT)
         self.max_moves = branching
-        self.init_tree(height, _checked_bool("maximizing", maximizing), 0, values_of_scores,
+        self.init_tree(height, maximizing, 0, values_of_scores,
                        scores if leaf_values is None else leaf_values)
 
     cdef void set_scores(self, scores) except *:
@@ -303,6 +311,11 @@ cdef class ExplicitTree(TreeGame):
     def __init__(self, child_start, scores, height, maximizing, max_children,
                  internal_score=0, values_of_scores=None, leaf_values=None):
         """Private: use negamax.trees.from_nested() or negamax.trees.from_arrays()."""
+        if self.constructed:
+            raise second_init_error(self)
+        self.constructed = True
+        # Everything is checked before anything is set: a refused tree stays what it was.
+        maximizing = _checked_bool("maximizing", maximizing)
         node_scores = _checked_scores("scores", scores, EVAL_LIMIT)
         starts = _checked_starts(child_start, node_scores.shape[0])
         most_children = int(np.diff(starts).max())
@@ -319,8 +332,7 @@ cdef class ExplicitTree(TreeGame):
         if leaf_values is None:
             leaf_values = node_scores[_leaves_left_to_right(starts)]
             leaf_values.flags.writeable = False
-        self.init_tree(height, _checked_bool("maximizing", maximizing), internal_score,
-                       values_of_scores, leaf_values)
+        self.init_tree(height, maximizing, internal_score, values_of_scores, leaf_values)
 
     cdef void set_arrays(self, child_start, scores):
         cdef int64_t[::1] start_view = child_start

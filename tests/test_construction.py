@@ -1,0 +1,108 @@
+"""Built-in games and trees are set up once: a game made by __new__ alone is a valid default
+game, a second __init__ is refused, and a refused position never stays behind. Found under
+AddressSanitizer: each of these once read or wrote outside the game's arrays."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import negamax as nm
+from negamax.games import Checkers, Chess, ConnectFour, TicTacToe
+
+BOARD_GAMES = [TicTacToe, ConnectFour, Checkers, Chess]
+
+
+@pytest.mark.parametrize("kind", BOARD_GAMES, ids=lambda kind: kind.__name__)
+def test_a_game_made_by_new_alone_is_the_start_position(kind):
+    """Its methods dereferenced NULL boards (a segfault); it now equals kind()."""
+    bare = kind.__new__(kind)
+    start = kind()
+    assert bare.legal_moves() == start.legal_moves()
+    assert (bare.evaluate(), bare.is_terminal(), str(bare), repr(bare), bare.key()) == \
+        (start.evaluate(), start.is_terminal(), str(start), repr(start), start.key())
+    assert nm.search(bare, 2).value == nm.search(start, 2).value
+    bare.__init__()                 # the one __init__ it has not had yet
+    assert bare.legal_moves() == start.legal_moves()
+
+
+def _played(kind):
+    game = kind()
+    for _ in range(2):
+        game.play(game.legal_moves()[0])
+    return game
+
+
+@pytest.mark.parametrize("kind", BOARD_GAMES, ids=lambda kind: kind.__name__)
+def test_a_second_init_is_refused_and_changes_nothing(kind):
+    """A second __init__ kept the old history: undo() then took back moves never made on
+    the new position (reading before the arrays, or shifting by 217 bits)."""
+    game = _played(kind)
+    before = (str(game), game.history, game.legal_moves())
+    for call in (lambda: game.__init__(), lambda: game.__init__(None if kind in (Chess, Checkers) else "")):
+        with pytest.raises(TypeError, match=f"{kind.__name__}.__init__ runs once"):
+            call()
+    assert (str(game), game.history, game.legal_moves()) == before
+    copy = game.copy()
+    with pytest.raises(TypeError, match="runs once"):
+        copy.__init__()
+    game.undo()
+    game.undo()
+    assert str(game) == str(kind())
+
+
+def test_from_board_and_pickles_are_set_up_once_too():
+    import pickle
+
+    game = TicTacToe.from_board(np.zeros(9, dtype=np.int8))
+    with pytest.raises(TypeError, match="runs once"):
+        game.__init__("x........")
+    for original in (_played(kind) for kind in BOARD_GAMES):
+        again = pickle.loads(pickle.dumps(original))
+        assert again.history == original.history
+        with pytest.raises(TypeError, match="runs once"):
+            again.__init__()
+
+
+def test_a_chess_game_never_keeps_the_position_it_refused():
+    """Chess.load wrote the position in before refusing it: a board without kings stayed,
+    whose attack lookups read outside their tables."""
+    bare = Chess.__new__(Chess)
+    with pytest.raises(ValueError, match="impossible position"):
+        bare.__init__("8/8/8/8/8/8/8/8 w - - 0 1")
+    assert bare.fen() == Chess().fen() and len(bare.legal_moves()) == 20
+
+
+@pytest.mark.parametrize("make", [lambda: nm.trees.uniform(2, 1), lambda: nm.trees.from_nested([1, 2])])
+def test_a_tree_is_set_up_once_and_a_refused_one_stays_what_it_was(make):
+    """A second __init__ set the deeper shape, then refused `maximizing`: play() wrote past
+    the old node stack."""
+    tree = make()
+    shape = (tree.max_ply, tree.legal_moves(), nm.search(tree).value)
+    with pytest.raises(TypeError, match="runs once"):
+        if isinstance(tree, nm.trees.UniformTree):
+            tree.__init__(2, 12, np.arange(2**12, dtype=np.int32), "not a bool", "random")
+        else:
+            tree.__init__(np.array([1, 3, 3, 3], dtype=np.int64), np.zeros(3, dtype=np.int32), 1, True, 2)
+    assert (tree.max_ply, tree.legal_moves(), nm.search(tree).value) == shape
+    fresh = type(tree).__new__(type(tree))
+    with pytest.raises(TypeError, match="maximizing must be a bool"):
+        if isinstance(tree, nm.trees.UniformTree):
+            fresh.__init__(2, 12, np.arange(2**12, dtype=np.int32), "not a bool", "random")
+        else:
+            fresh.__init__(np.array([1, 3, 3, 3], dtype=np.int64), np.zeros(3, dtype=np.int32), 1, "x", 2)
+    assert fresh.max_ply == 0 and fresh.legal_moves() == []     # still the lone root
+
+
+def test_the_engines_private_searcher_refuses_what_would_run_past_its_buffers():
+    from negamax._engine import Searcher
+
+    options = {"algorithm": 2, "max_depth": -1, "ordering": True, "iterative": False,
+               "root_maximizing": True, "tracing": False, "node_limit": 0, "time_limit": 0.0,
+               "use_tt": False, "use_killers": False, "use_history": False, "use_pvs": False,
+               "use_aspiration": False, "use_safe_moves": False, "use_quiescence": False,
+               "use_check_extension": False, "use_null_move": False, "use_lmr": False}
+    with pytest.raises(ValueError, match="max_depth at least 0"):
+        Searcher(ConnectFour("44"), options)
+    with pytest.raises(ValueError, match="algorithm must be 0 to 4"):
+        Searcher(ConnectFour("44"), dict(options, max_depth=2, algorithm=7))
