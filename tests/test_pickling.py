@@ -7,6 +7,7 @@ counter (the transposition table's included, which reads the position keys)."""
 from __future__ import annotations
 
 import copy
+import multiprocessing
 import pickle
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from fractions import Fraction
@@ -251,7 +252,9 @@ def test_a_batch_error_pickles_and_leaves_a_worker_process():
     clone = round_trip(raised.value)
     assert str(clone) == str(raised.value)
     assert clone.errors == raised.value.errors and len(clone.results) == 2
-    with ProcessPoolExecutor(1) as pool:
+    # spawn, not fork: a child forked from a process with threads can deadlock on a lock
+    # some thread held (it did under AddressSanitizer, in the worker's open()).
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
         with pytest.raises(nm.BatchError, match="1 of 2 positions failed"):
             pool.submit(_raise_a_batch_error).result()
 
