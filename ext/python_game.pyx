@@ -7,6 +7,7 @@ exception a callback raises is kept, every later callback becomes a no-op, and t
 unwinds; negamax.search then re-raises it.
 """
 
+cimport cython
 from operator import index as _as_index
 
 from negamax.errors import GameContractError
@@ -32,6 +33,7 @@ cdef bint _same_move(object before, object now):
     return repr(before) == repr(now)
 
 
+@cython.auto_pickle(False)     # the search's own wrapper: never pickled (its state is C fields)
 cdef class PythonGameAdapter(NativeGame):
     """Wraps an instance of negamax.Game so the native search can call it."""
 

@@ -106,3 +106,66 @@ def test_the_engines_private_searcher_refuses_what_would_run_past_its_buffers():
         Searcher(ConnectFour("44"), options)
     with pytest.raises(ValueError, match="algorithm must be 0 to 4"):
         Searcher(ConnectFour("44"), dict(options, max_depth=2, algorithm=7))
+
+
+def test_chess_perft_leaves_the_game_alone_for_other_threads():
+    """perft played its moves on the game itself without the GIL: two threads' perft on one
+    game gave counts such as 358,708 and 0 for 4,085,603, then a double free; a search
+    copying the game meanwhile searched a half-played position."""
+    import threading
+
+    game = Chess("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    expected = 97_862                      # Kiwipete, depth 3 (published perft)
+    counts, fens = [], []
+
+    def count():
+        counts.append(game.perft(3))
+
+    def watch():
+        for _ in range(200):
+            fens.append(game.copy().fen())
+
+    threads = [threading.Thread(target=count) for _ in range(3)] + [threading.Thread(target=watch)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert counts == [expected] * 3
+    assert set(fens) == {game.fen()}
+    assert sum(game.perft_divide(3).values()) == expected and game.fen() == fens[0]
+
+
+def test_an_explicit_tree_keeps_a_copy_of_its_node_numbers():
+    """The tree read the caller's child_start array itself: changed after the check, the
+    search followed node numbers past the arrays (a heap overflow, then a segfault)."""
+    starts = np.array([1, 3, 3, 3], dtype=np.int64)
+    tree = nm.trees.ExplicitTree(starts, np.array([0, 4, 7], dtype=np.int32), 1, True, 2)
+    starts[:] = [1, 10**6, 2 * 10**6, 3 * 10**6]
+    assert nm.search(tree).value == 7 and tree.legal_moves() == [0, 1]
+
+
+@pytest.mark.parametrize("make", [lambda: nm.StopSignal(), lambda: nm.games.ConnectFour()])
+def test_no_generated_setstate_reads_a_state_it_never_checked(make):
+    """Cython's automatic pickling gave StopSignal (and the engine's Python-game wrapper) a
+    __setstate__ that crashed on a short state tuple."""
+    import pickle
+
+    thing = make()
+    assert not hasattr(thing, "__setstate_cython__")
+    if isinstance(thing, nm.StopSignal):
+        with pytest.raises(TypeError):
+            pickle.dumps(thing)
+    from negamax._python_game import PythonGameAdapter
+    assert not hasattr(PythonGameAdapter, "__setstate_cython__")
+
+
+def test_a_python_game_whose_copy_is_itself_is_refused():
+    """The searches played on the caller's own game: two at once gave wrong values."""
+    from keyed_nim import Nim
+
+    class Shared(Nim):
+        def copy(self):
+            return self
+
+    with pytest.raises(nm.GameContractError, match="copy\\(\\) returned the game itself"):
+        nm.search(Shared([1, 2]), 2)

@@ -6,6 +6,7 @@ node and leaf counters (alphabeta.c, to check counts), a plain tic-tac-toe minim
 bitboard Connect Four solver (connect4_solver.c). Compiled into the wheel so `negamax bench`
 needs no C compiler."""
 
+cimport cython
 import threading
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
@@ -131,6 +132,7 @@ def connect4_columns(moves):
     return bytes(columns)
 
 
+@cython.auto_pickle(False)     # checked once here: a pickled one could hold what was never checked
 cdef class Connect4Batch:
     """Connect Four positions checked once (see connect4_columns) and packed for the solver, so
     timing a solve leaves the Python-side checking out."""

@@ -10,6 +10,7 @@ cdef int64_t POLL_INTERVAL = 1024
 
 
 @cython.final
+@cython.auto_pickle(False)     # a copy in another process could never be set by the caller
 cdef class StopSignal:
     """A flag that stops searches from another thread: pass it as ``stop=`` to
     negamax.search or negamax.solve, then call ``set()``. The search returns what it had (the

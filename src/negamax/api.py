@@ -628,6 +628,11 @@ def _checked_copy(game: Any, kind: type) -> Any:
     if not isinstance(copy, kind):
         raise TypeError(f"{type(game).__name__}.copy() must return a {kind.__name__}, "
                         f"not {type(copy).__name__}")
+    if copy is game:
+        # The search plays its moves on the copy: on the caller's own game, two searches of it
+        # at once (or the caller's own moves meanwhile) would change each other's positions.
+        raise GameContractError(f"{type(game).__name__}.copy() returned the game itself: it "
+                                f"must return a new, independent game")
     return copy
 
 

@@ -626,20 +626,22 @@ cdef class Chess(NativeGame):
     # --- perft -------------------------------------------------------------------------------
 
     def perft(self, depth):
-        """The number of leaf nodes of the legal move tree `depth` plies deep. Runs without the
-        GIL (do not use the same game from another thread meanwhile) in pieces of at most
-        NOGIL_PERFT_PLIES plies; Ctrl-C stops it between two pieces, a moment at most."""
+        """The number of leaf nodes of the legal move tree `depth` plies deep. Runs on a copy
+        of the game, without the GIL (other threads may search or copy this game meanwhile:
+        it is never changed), in pieces of at most NOGIL_PERFT_PLIES plies; Ctrl-C stops it
+        between two pieces, a moment at most."""
         depth = check_perft_depth(depth)
         if depth == 0:
             return 1
-        return sum(self.split_perft(depth).values())
+        return sum((<Chess> self.copy()).split_perft(depth).values())
 
     def perft_divide(self, depth):
-        """{UCI move: perft(depth - 1) after it} for every legal move (depth >= 1)."""
+        """{UCI move: perft(depth - 1) after it} for every legal move (depth >= 1), on a copy
+        as perft."""
         depth = check_perft_depth(depth)
         if depth == 0:
             raise ValueError("perft_divide needs a depth of at least 1")
-        return self.split_perft(depth)
+        return (<Chess> self.copy()).split_perft(depth)
 
     cdef dict split_perft(self, int depth):
         """perft below each root move, each without the GIL, checking for signals in between."""

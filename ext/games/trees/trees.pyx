@@ -419,7 +419,10 @@ def _checked_starts(child_start, Py_ssize_t count):
     """child_start of an ExplicitTree of `count` nodes, as a contiguous int64 array: the
     children of node i are child_start[i] .. child_start[i+1]-1, numbered after i, and
     together they are every node but the root, in order."""
-    array = np.asarray(child_start)
+    # A copy of the tree's own, checked from here on: the caller's array may change after a
+    # check (even from another thread during a search), and the search follows these node
+    # numbers unchecked. (Scores are only values: a changed one is no read out of bounds.)
+    array = np.array(child_start, copy=True)
     if array.ndim != 1 or array.shape[0] != count + 1:
         raise ValueError(f"child_start must hold {count + 1} entries (one per node, and one "
                          f"more), got shape {array.shape}")
