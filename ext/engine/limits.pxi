@@ -9,8 +9,16 @@ cdef extern from "negamax_clock.h":
 cdef int64_t POLL_INTERVAL = 1024
 
 
+def _stop_signal(bint is_set):
+    """A StopSignal, set or not (what pickling a StopSignal rebuilds)."""
+    signal = StopSignal()
+    if is_set:
+        signal.set()
+    return signal
+
+
 @cython.final
-@cython.auto_pickle(False)     # a copy in another process could never be set by the caller
+@cython.auto_pickle(False)     # pickled by __reduce__: Cython's __setstate__ took any state
 cdef class StopSignal:
     """A flag that stops searches from another thread: pass it as ``stop=`` to
     negamax.search or negamax.solve, then call ``set()``. The search returns what it had (the
@@ -38,6 +46,10 @@ cdef class StopSignal:
 
     def __repr__(self):
         return f"StopSignal(set={self.is_set()})"
+
+    def __reduce__(self):
+        # A copy holds the flag as it is now (a worker process's copy is its own signal).
+        return (_stop_signal, (self.is_set(),))
 
 
 cdef void poll_limits(SearchContext* context) noexcept nogil:
