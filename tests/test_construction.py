@@ -106,6 +106,12 @@ def test_the_engines_private_searcher_refuses_what_would_run_past_its_buffers():
         Searcher(ConnectFour("44"), options)
     with pytest.raises(ValueError, match="algorithm must be 0 to 4"):
         Searcher(ConnectFour("44"), dict(options, max_depth=2, algorithm=7))
+    # Made by __new__ alone it has no game and no stacks: every way in refuses it.
+    bare = Searcher.__new__(Searcher)
+    for start in (bare.run, lambda: bare.solve(False), lambda: bare.run_helper(False, False),
+                  lambda: bare.run_helper(True, False), lambda: bare.interrupted_at_start(True)):
+        with pytest.raises(ValueError, match="without __init__"):
+            start()
 
 
 def test_chess_perft_leaves_the_game_alone_for_other_threads():

@@ -30,6 +30,9 @@ def test_a_table_in_use_is_refused_to_a_second_search_and_free_again_after():
             nm.search(TicTacToe(), tt=table)
         with pytest.raises(ValueError, match="in use by another search"):
             nm.solve_many([TicTacToe("x........")], tt=table)
+        # Clearing it would change the generation under the running search's stores.
+        with pytest.raises(ValueError, match="in use by a search"):
+            table.clear()
     finally:
         stop.set()
         worker.join()

@@ -449,6 +449,42 @@ def test_the_table_is_kept_between_moves_and_cleared_by_ucinewgame():
     assert session.info_strings() == []
 
 
+def test_clear_hash_while_searching_is_explained_and_the_search_goes_on():
+    session = Session(ScriptedSearch(block=True))
+    session.send("position startpos", "go infinite")
+    session.send("setoption name Clear Hash")
+    assert any("send stop first" in line for line in session.info_strings())
+    assert session.bestmoves() == []
+    session.send("stop")
+    assert session.wait_bestmove().startswith("bestmove")
+
+
+def test_commands_from_two_threads_are_handled_one_at_a_time():
+    # Two threads each sending `go`: a `go` arriving while the other thread's had set up its
+    # job but not yet started its thread made shutdown() join an unstarted thread, and
+    # handle() raised RuntimeError. Every `go` must be answered, nothing raised.
+    lines: List[str] = []
+    engine = UciEngine(lines.append, new_game=PythonChess, search=ScriptedSearch())
+    engine.handle("position startpos")
+    errors: List[BaseException] = []
+
+    def drive() -> None:
+        for _ in range(150):
+            try:
+                assert engine.handle("go depth 1") is True
+            except BaseException as error:      # noqa: B902 - any error fails the test
+                errors.append(error)
+
+    threads = [threading.Thread(target=drive) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    engine.shutdown()
+    assert errors == []
+    assert sum(line.startswith("bestmove") for line in lines) == 300
+
+
 def test_the_table_is_kept_when_go_comes_while_the_last_search_thread_unwinds():
     # A GUI sends the next `go` as soon as it reads `bestmove`, while the thread that wrote it
     # is still returning. That search is over, so its table serves the next one: no new

@@ -471,6 +471,7 @@ cdef class Searcher:
 
     def run_helper(self, bint solve, bint weak):
         """The body of a helper thread: search until the main thread stops."""
+        self.check_bound()
         with nogil:
             if solve:
                 solve_bounds(self, weak)
@@ -483,6 +484,7 @@ cdef class Searcher:
 
     def run(self):
         """Search and return a dict of plain Python values (see negamax.search for meanings)."""
+        self.check_bound()
         return run_with_stack(self, self._run, ())
 
     def _run(self):
@@ -510,10 +512,16 @@ cdef class Searcher:
     def interrupted_at_start(self, bint solve):
         """The result dict of this search stopped before it began (Ctrl-C arrived while the
         Python layer was setting it up): no value, no nodes, status "interrupted"."""
+        self.check_bound()
         self.prepare()
         with nogil:
             skip_interrupted(self)
         return self.collect_solve(0.0) if solve else self.collect(0.0)
+
+    cdef void check_bound(self) except *:
+        """A Searcher made by __new__ alone has no game and no stacks: refuse to search."""
+        if self.game is None:
+            raise ValueError("this Searcher was made without __init__: it has no game to search")
 
     cdef void claim_table(self) except *:
         if self.table is not None:
@@ -538,6 +546,7 @@ cdef class Searcher:
         """Find the exact value to the end of the game with null-window searches (only its
         sign when `weak`), sharing the transposition table between them. Returns a dict:
         lower and upper bounds (equal when solved), the principal variation, counters."""
+        self.check_bound()
         return run_with_stack(self, self._solve, (weak,))
 
     def _solve(self, bint weak):

@@ -100,7 +100,11 @@ cdef class TranspositionTable:
         return int((self.table.bucket_mask + 1) * 2)
 
     def clear(self):
-        """Forget everything (O(1): starts a new generation)."""
+        """Forget everything (O(1): starts a new generation). Refused (ValueError) while a
+        search uses the table: its generation would change under the search's stores."""
+        if self.searching:
+            raise ValueError("this TranspositionTable is in use by a search: clear it once the "
+                             "search is over")
         self.new_generation()
 
     def hashfull(self):

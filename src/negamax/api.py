@@ -284,8 +284,9 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
 
 
 def search_many(games: Iterable[Any], depth: Optional[int] = None, **options: Any) -> List[SearchResult]:
-    """search() each game with the same options, in one call into the engine: the GIL is
-    released once for the whole batch, and the per-position Python cost is paid up front.
+    """search() each game with the same options, in one call into the engine: one engine
+    searcher is bound to each game in turn (its stacks are kept), each search runs with the
+    GIL released, and the per-position Python cost is the copy of the game and its result.
     Results are in input order and equal to those of separate search() calls (one table per
     call is shared by the batch only when passed as tt=TranspositionTable; each search starts
     a new generation of it, so results do not depend on the order). The options of search()

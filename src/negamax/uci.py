@@ -116,6 +116,7 @@ class UciEngine:
         self._search = search
         self._features = capabilities(search)
         self._lock = threading.RLock()
+        self._commands = threading.RLock()     # one command at a time (see handle)
         self._position = PositionCommand(fen=None, moves=())
         self._game: Any = None
         self._job: Optional[_SearchJob] = None
@@ -169,7 +170,13 @@ class UciEngine:
         return 0
 
     def handle(self, line: str) -> bool:
-        """Handle one command line; False after `quit`. Never raises on bad input."""
+        """Handle one command line; False after `quit`. Never raises on bad input. Lines
+        from several threads are handled one at a time, in the order they get here (UCI is
+        one stream: a `go` from one thread beside a `stop` from another is still one GUI)."""
+        with self._commands:
+            return self._handle(line)
+
+    def _handle(self, line: str) -> bool:
         words = line.split()
         # UCI: an unknown word is skipped and the rest of the line read ("joho isready").
         known = next((index for index, word in enumerate(words) if word in self._HANDLERS), None)
@@ -240,6 +247,8 @@ class UciEngine:
                 raise UciCommandError(f"option Ponder is true or false, not {quote(value or '')}")
             return
         if key == "clear hash":
+            if _still_searching(self._job):
+                raise UciCommandError("Clear Hash while a search runs: send stop first")
             if self._table is not None:
                 self._table.clear()
             release_tables()
