@@ -176,3 +176,13 @@ def test_a_python_game_whose_copy_is_itself_is_refused():
 
     with pytest.raises(nm.GameContractError, match="copy\\(\\) returned the game itself"):
         nm.search(Shared([1, 2]), 2)
+
+
+def test_the_tree_base_class_is_no_tree():
+    # negamax.trees.Tree is the base of the two layouts (for isinstance): made directly it
+    # was searched until its missing copy() raised NotImplementedError.
+    for make in (nm.trees.Tree, lambda: nm.trees.Tree.__new__(nm.trees.Tree)):
+        with pytest.raises(TypeError, match="base class of ExplicitTree and UniformTree"):
+            make()
+    assert isinstance(nm.trees.uniform(2, 2), nm.trees.Tree)
+    assert isinstance(nm.trees.from_nested([[1, 2], [3]]), nm.trees.Tree)

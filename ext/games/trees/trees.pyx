@@ -56,6 +56,10 @@ cdef class TreeGame(NativeGame):
     cdef bint constructed           # __init__ has run, or copy() set the tree up: no second one
 
     def __cinit__(self, *args, **kwargs):
+        if type(self) is TreeGame:     # the base of the two layouts has no nodes of its own
+            raise TypeError("negamax.trees.Tree is the base class of ExplicitTree and "
+                            "UniformTree, not a tree: make one with negamax.trees.from_nested, "
+                            "from_arrays or uniform")
         # A tree made by __new__ alone (never by negamax.trees) is its root, a leaf: each
         # layout's __cinit__ points its arrays at such a tree, so nothing reads past them.
         self.root_only_stack[0] = 0
