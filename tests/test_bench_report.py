@@ -19,6 +19,7 @@ from negamax.__main__ import main
 from negamax.bench import leafcounts
 from negamax.bench.peers import child_to_parent_value, from_easyai_value, to_spiel_value
 from negamax.bench.progress import Progress
+from negamax.bench.settings import make_settings
 
 WIN = 10 ** 9
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -134,6 +135,8 @@ def test_missing_matplotlib_is_a_clear_error_before_measuring(tmp_path, monkeypa
     (["--game-depth", "tictactoe:0"], "at least 1"),
     (["--max-leaves", "0"], "--max-leaves"),
     (["--repeat", "0"], "--repeat"),
+    (["--repeat", str(10**20)], "between 1 and 1000"),
+    (["--max-leaves", str(10**30)], "between 1 and 10**9"),
     (["--games", "tictactoe,tictactoe"], "tictactoe is given twice"),
     (["--game-depth", "tictactoe:2,tictactoe:3"], "tictactoe is given twice"),
     (["--games", "tictactoe", "--game-depth", "connect4:3"], "not among --games"),
@@ -149,6 +152,30 @@ def test_bad_options_give_a_message_and_exit_2(arguments, message, capsys):
     captured = capsys.readouterr()
     assert message in captured.err and captured.err.startswith("negamax bench: error:")
     assert captured.out == ""
+
+
+def test_a_game_depth_past_the_leaf_limit_is_not_searched(monkeypatch):
+    # --game-depth asks for depths, but never for one whose minimax would run for days: the
+    # growth of the depths before predicts it (a depth-12 chess minimax never ended).
+    from negamax.bench import realgames
+
+    def row(leaves):
+        return {"results": {"minimax": {"stats": {"leaves": leaves}}}}
+
+    assert realgames._predicted_leaves([row(20)]) == 0
+    assert realgames._predicted_leaves([row(20), row(400), row(8902)]) == 8902 * 8902 / 400
+    progress = Progress(100, enabled=False)
+    settings = make_settings(full=False, grid="2:2", max_leaves=None, game_depth="tictactoe:30",
+                             games="tictactoe", repeat=1, seed=0, peers=False,
+                             known_games=("tictactoe",))
+    measured = realgames.measure_game("tictactoe", settings, progress)
+    assert [r["depth"] for r in measured["rows"]] == list(range(1, 10))   # the game ends at 9
+    # Tic-tac-toe's minimax reads 9, 72, 504 leaves at depths 1-3: depth 4 is predicted at
+    # 504 * 504 / 72 = 3,528 leaves, past a limit of 1,000.
+    monkeypatch.setattr(realgames, "MAX_GAME_LEAVES", 1000)
+    measured = realgames.measure_game("tictactoe", settings, progress)
+    assert [r["depth"] for r in measured["rows"]] == [1, 2, 3]
+    assert any("depth 4 not searched" in note and "3.5e+03" in note for note in measured["notes"])
 
 
 def test_unwritable_out_is_an_error_without_traceback(tmp_path):
@@ -174,7 +201,32 @@ def test_a_report_file_that_cannot_be_written_is_named_and_no_half_report_is_lef
     assert captured.err.count("\n") == 1
     assert f"cannot write the report file {str(out / 'report.json')!r}" in captured.err
     assert sorted(path.name for path in out.iterdir()) == ["report.json"]   # the plots are gone
-    assert captured.out == ""
+    assert "negamax benchmark report" in captured.out      # the measurements are still shown
+
+
+@pytest.mark.parametrize("failure", [KeyboardInterrupt(), OSError(28, "No space left on device")])
+def test_a_write_stopped_half_way_leaves_the_last_report_as_it_was(tmp_path, monkeypatch, failure):
+    # A full disk or Ctrl-C while the plots are written: the directory keeps the previous
+    # run's files, with no truncated plot and no new plot beside them.
+    from negamax.bench import output, plots
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "report.md").write_text("the last run")
+
+    def half_the_plots(report, directory):
+        with open(f"{directory}/leaves_b2.png", "wb") as handle:
+            handle.write(b"\x89PNG half")
+        if isinstance(failure, OSError):
+            failure.filename = f"{directory}/leaves_b3.png"
+        raise failure
+
+    monkeypatch.setattr(plots, "write_plots", half_the_plots)
+    report = {"plots": []}
+    with pytest.raises(type(failure) if isinstance(failure, KeyboardInterrupt) else output.OutputError,
+                       match=None if isinstance(failure, KeyboardInterrupt) else "leaves_b3.png"):
+        output.write_report(report, str(out), plots=True)
+    assert sorted(path.name for path in out.iterdir()) == ["report.md"]
+    assert (out / "report.md").read_text() == "the last run"
 
 
 def test_a_closed_stdout_keeps_the_report_files(tmp_path):
@@ -268,6 +320,52 @@ def test_ctrl_c_inside_a_search_stops_the_report(monkeypatch, capsys):
     captured = capsys.readouterr()
     assert "interrupted" in captured.err and "All checks passed" not in captured.out
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler     # put back
+
+
+def test_ctrl_c_stops_a_report_between_the_repeats_of_one_step(monkeypatch, capsys):
+    # Each repeat of a timing loop is a search that Ctrl-C stops and that then returns: the
+    # report ran all its repeats (here 1,000 full tic-tac-toe minimax searches, seconds)
+    # before it looked at the Ctrl-C.
+    import os
+    import signal
+    import threading
+    import time
+    from negamax.bench import cli as bench_cli
+    from negamax.bench.timing import best_time
+
+    def a_long_timing_loop(settings, progress):
+        progress.step("a long timing loop")
+        best_time(lambda: nm.search(nm.games.TicTacToe(), algorithm="minimax"), 1000)
+        progress.advance()
+        return {"problems": []}
+
+    monkeypatch.setattr(bench_cli, "build_report", a_long_timing_loop)
+    pressed = []
+
+    def press():
+        pressed.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(0.3, press)
+    timer.start()
+    try:
+        status = main(["bench", "--no-progress", "--grid", "2:2"])
+        stopped = time.monotonic()
+    finally:
+        timer.cancel()
+    assert status == 130
+    assert stopped - pressed[0] < 2.0       # one search (ms), not the 1,000 repeats (seconds)
+    assert "interrupted" in capsys.readouterr().err
+
+
+def test_best_time_stops_between_calls_once_asked():
+    from negamax.bench.timing import best_time, stopping_when
+    calls = []
+    with stopping_when(lambda: len(calls) >= 3):
+        with pytest.raises(KeyboardInterrupt):
+            best_time(lambda: calls.append(1), 10**9)
+    assert len(calls) == 3
+    assert best_time(lambda: calls.append(1), 2)[0] >= 0 and len(calls) == 5   # no check left
 
 
 def test_a_game_plot_draws_each_variant_alike_in_both_panels(tmp_path, capsys, monkeypatch):

@@ -17,7 +17,7 @@ import negamax as nm
 from negamax.bench.progress import Progress
 from negamax.bench.realgames import game_names
 from negamax.bench.settings import ReportSettings
-from negamax.bench.timing import best_time
+from negamax.bench.timing import best_time, searched
 
 __all__ = ["START_PERFT", "perft_depths", "steps", "measure", "pydraughts_perft"]
 
@@ -109,7 +109,7 @@ def _measure_branching(settings: ReportSettings, problems: List[str]) -> List[Di
     explicit: Optional[int] = settings.game_depths.get("checkers")
     rows = []
     for depth in range(1, (explicit or MAX_EBF_DEPTH) + 1):
-        results = {name: nm.search(game, depth, **options) for name, _, options in EBF_VARIANTS}
+        results = {name: searched(game, depth, **options) for name, _, options in EBF_VARIANTS}
         row: Dict[str, Any] = {"depth": depth}
         for name, result in results.items():
             row[name] = {"leaves": result.stats.leaves, "nodes": result.stats.nodes,

@@ -22,7 +22,7 @@ import negamax as nm
 from negamax.bench.progress import Progress
 from negamax.bench.settings import ReportSettings
 from negamax.bench.tables import Table, count, number, rate, seconds
-from negamax.bench.timing import best_time
+from negamax.bench.timing import best_time, searched
 
 __all__ = ["PerftCase", "PERFT_CASES", "MIDDLEGAMES", "available", "python_chess_perft", "steps",
            "measure", "tables"]
@@ -150,7 +150,7 @@ def _perft_row(case: PerftCase, settings: ReportSettings, extra: int,
 
 def _search_row(label: str, fen: str, depth: int) -> Dict[str, Any]:
     game = nm.games.Chess(fen)
-    result = nm.search(game, depth, algorithm="pvs")
+    result = searched(game, depth, algorithm="pvs")
     return {"position": label, "depth": result.depth, "nodes": result.stats.nodes,
             "seconds": result.elapsed, "rate": result.stats.nodes_per_second(result.elapsed),
             "best_move": str(result.best_move), "value": result.value}
@@ -163,7 +163,7 @@ def _branching_rows(label: str, fen: str, deepest: int) -> List[Dict[str, Any]]:
         row: Dict[str, Any] = {"position": label, "depth": depth, "variants": {}}
         for key, _, options in BRANCHING_VARIANTS:
             started = time.perf_counter()
-            result = nm.search(game, depth, **options)
+            result = searched(game, depth, **options)
             leaves = max(result.stats.leaves, 1)
             row["variants"][key] = {
                 "value": result.value, "leaves": result.stats.leaves, "nodes": result.stats.nodes,

@@ -19,6 +19,7 @@ from negamax.bench.plots import MISSING_MESSAGE, matplotlib_missing
 from negamax.bench.progress import Progress
 from negamax.bench.report import build_report, total_steps
 from negamax.bench.settings import SettingsError, make_settings
+from negamax.bench.timing import stopping_when
 
 __all__ = ["add_arguments", "run"]
 
@@ -104,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(total_steps(settings), enabled=not args.no_progress,
                         stop_check=lambda: bool(pressed))
     try:
-        with _noting_ctrl_c(pressed):
+        with _noting_ctrl_c(pressed), stopping_when(lambda: bool(pressed)):
             report = build_report(settings, progress)
             report["command"] = shlex.join(getattr(args, "command_line", ["negamax", "bench"]))
         if pressed:
@@ -121,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             written = write_report(report, args.out, plots)
         except OutputError as error:
+            print(terminal_text(report))     # the measurements are not lost with the files
             return _error(str(error))
     print(terminal_text(report))
     if written is not None:

@@ -15,6 +15,7 @@ from typing import Dict, List
 import negamax as nm
 from negamax.bench.progress import Progress
 from negamax.bench.settings import ReportSettings
+from negamax.bench.timing import searched
 
 __all__ = ["steps", "measure", "measure_tree"]
 
@@ -25,7 +26,7 @@ def steps(settings: ReportSettings) -> int:
 
 
 def _count(tree: nm.trees.Tree, algorithm: str) -> nm.SearchResult:
-    return nm.search(tree, algorithm=algorithm, ordering=False)
+    return searched(tree, algorithm=algorithm, ordering=False)
 
 
 def measure_tree(branching: int, depth: int, seed: int = 0) -> Dict[str, object]:

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import shutil
+import signal
+import tempfile
+import threading
 from typing import Any, Dict, List
 
 from negamax.bench.render import all_tables, environment_lines
@@ -112,36 +117,54 @@ def _is_game_table(table: Table, report: Dict[str, Any]) -> bool:
 
 def write_report(report: Dict[str, Any], directory: str, plots: bool) -> List[str]:
     """Write the plots (when asked), report.json and report.md; returns the files written.
-    OutputError naming the file that could not be written; the files this call wrote before
-    it are removed again, so that no half report (plots without their report) is left."""
-    written: List[str] = []
-    plot_names: List[str] = []
+
+    Everything is written into a fresh folder inside `directory` first, then moved into place
+    (Ctrl-C held off for those few renames): a write that fails (OutputError naming the file)
+    or Ctrl-C while the plots are drawn leaves `directory` as it was, never a half report or
+    new plots beside an older run's report.md."""
     try:
+        staging = tempfile.mkdtemp(prefix=".negamax-bench-", dir=directory)
+    except OSError as error:
+        raise OutputError(f"cannot write the report to {directory!r}: "
+                          f"{error.strerror or error}") from None
+    try:
+        plot_names: List[str] = []
         if plots:
             from negamax.bench.plots import write_plots
-            plot_names = write_plots(report, directory)
-            written.extend(plot_names)
+            plot_names = write_plots(report, staging)
             report["plots"] = plot_names
-        with open(os.path.join(directory, "report.json"), "w", encoding="utf-8") as handle:
-            written.append("report.json")
+        with open(os.path.join(staging, "report.json"), "w", encoding="utf-8") as handle:
             json.dump(report, handle, indent=1, default=str)
             handle.write("\n")
-        with open(os.path.join(directory, "report.md"), "w", encoding="utf-8") as handle:
-            written.append("report.md")
+        with open(os.path.join(staging, "report.md"), "w", encoding="utf-8") as handle:
             handle.write(markdown_text(report, plot_names))
+        names = ["report.json", "report.md", *plot_names]
+        _move_all(staging, directory, names)
     except OSError as error:
-        _remove(directory, written)
         reason = error.strerror or str(error)
         if error.filename:
-            raise OutputError(f"cannot write the report file {error.filename!r}: {reason}") from None
+            name = os.path.join(directory, os.path.basename(str(error.filename)))
+            raise OutputError(f"cannot write the report file {name!r}: {reason}") from None
         raise OutputError(f"cannot write the report to {directory!r}: {reason}") from None
-    return ["report.json", "report.md", *plot_names]
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return names
 
 
-def _remove(directory: str, names: List[str]) -> None:
-    """Remove the files `names` of `directory` that exist (a failed write's leftovers)."""
-    for name in names:
-        try:
-            os.remove(os.path.join(directory, name))
-        except OSError:
-            pass
+def _move_all(staging: str, directory: str, names: List[str]) -> None:
+    """Move the files `names` from `staging` into `directory` (replacing older ones), with
+    Ctrl-C held off meanwhile (main thread): a few renames, all or none."""
+    for name in names:       # what would stop a rename half way, before any is made
+        if os.path.isdir(os.path.join(directory, name)):
+            raise IsADirectoryError(errno.EISDIR, "a directory is in the way",
+                                    os.path.join(directory, name))
+    held = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if held else None
+    try:
+        for name in names:
+            os.replace(os.path.join(staging, name), os.path.join(directory, name))
+    finally:
+        if held:
+            signal.signal(signal.SIGINT, previous)
+
+

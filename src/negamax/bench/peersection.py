@@ -17,7 +17,7 @@ from negamax.bench.peers import PEERS, Peer, PeerResult, child_to_parent_value, 
 from negamax.bench.progress import Progress
 from negamax.bench.realgames import enhancements, game_names
 from negamax.bench.settings import ReportSettings
-from negamax.bench.timing import best_time
+from negamax.bench.timing import best_time, searched
 
 __all__ = ["PeerCase", "CASES", "cases", "position", "negamax_options", "check_value", "steps", "measure"]
 
@@ -87,7 +87,7 @@ def check_value(peer: Peer, result: PeerResult, game: Any, depth: int, expected:
     if result.value_of == "move":   # the peer returns only its move: that move must be worth the root value
         child = game.copy()
         child.play(result.move)
-        child_value = nm.search(child, depth - 1).value
+        child_value = searched(child, depth - 1).value
         found = child_to_parent_value(int(child_value)) if child_value is not None else None
         return found == expected, f"its move {result.move!r} is worth {found}, the root {expected}"
     if result.value_of == "outcome":  # the peer's own scoring knows only won and lost games

@@ -18,7 +18,8 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import negamax as nm
 from negamax.bench.progress import Progress
-from negamax.bench.settings import ReportSettings
+from negamax.bench.settings import MAX_GAME_LEAVES, ReportSettings
+from negamax.bench.timing import searched
 
 __all__ = ["Variant", "variants", "enhancements", "game_names", "steps", "measure", "measure_game"]
 
@@ -46,7 +47,7 @@ class Variant:
 
     def run(self, game: Any, depth: int) -> nm.SearchResult:
         """Search `game` to `depth` with this variant's options."""
-        return nm.search(game, depth, **dict(self.options))
+        return searched(game, depth, **dict(self.options))
 
 
 def enhancements() -> Tuple[str, ...]:
@@ -130,6 +131,11 @@ def measure_game(name: str, settings: ReportSettings, progress: Progress) -> Dic
         depth += 1
         if explicit is not None and depth > explicit:
             break
+        predicted = _predicted_leaves(rows)
+        if predicted > MAX_GAME_LEAVES:
+            notes.append(f"{name}: depth {depth} not searched: its minimax would read about "
+                         f"{predicted:.2g} leaves, past the report's limit of {MAX_GAME_LEAVES:.0e}")
+            break
         progress.step(f"{name}, depth {depth}")
         results = {variant.name: _run(variant, game, depth) for variant in found}
         minimax = results["minimax"]
@@ -146,6 +152,15 @@ def measure_game(name: str, settings: ReportSettings, progress: Progress) -> Dic
     progress.advance(max(0, planned - len(rows)))   # planned steps that did not run
     return {"name": name, "start": _describe(game), "variants": [dataclasses.asdict(v) for v in found],
             "rows": rows, "problems": problems, "notes": notes}
+
+
+def _predicted_leaves(rows: List[Dict[str, Any]]) -> float:
+    """Minimax leaves of the next depth, from the growth between the last two rows (0 with
+    fewer than two: the first depths are small)."""
+    if len(rows) < 2:
+        return 0.0
+    last, before = (row["results"]["minimax"]["stats"]["leaves"] for row in rows[-1:-3:-1])
+    return last * last / max(before, 1)
 
 
 def _describe(game: Any) -> str:

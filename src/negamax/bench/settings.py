@@ -11,7 +11,7 @@ from typing import Dict, List, Optional, Tuple
 
 from negamax.quoting import short_repr
 
-__all__ = ["BRANCHINGS", "MAX_TREE_LEAVES", "ReportSettings", "SettingsError", "parse_grid",
+__all__ = ["BRANCHINGS", "MAX_GAME_LEAVES", "MAX_REPEAT", "MAX_TREE_LEAVES", "ReportSettings", "SettingsError", "parse_grid",
            "parse_game_depths", "tree_grid", "make_settings"]
 
 #: Branching factors of the uniform-tree grid.
@@ -24,6 +24,14 @@ MAX_TREE_LEAVES = 2 ** 26
 #: Minimax leaf budget per mode: trees (and games) go one depth past it.
 QUICK_MAX_LEAVES = 10 ** 6
 FULL_MAX_LEAVES = 10 ** 7
+
+#: Most minimax leaves a game's row may read: --max-leaves above it is refused, and a depth
+#: whose minimax would read more (predicted from the depths before) is not searched, also
+#: when --game-depth asks for it (chess to depth 12 would run for days).
+MAX_GAME_LEAVES = 10 ** 9
+
+#: Most timing repeats: a best of more than this measures nothing more.
+MAX_REPEAT = 1000
 
 #: Timing repeats (best of N) per mode for the native searches and the C baseline; the plain
 #: Python references, hundreds of times slower, run at most PYTHON_REPEAT_CAP times.
@@ -145,10 +153,11 @@ def make_settings(*, full: bool, grid: Optional[str], max_leaves: Optional[int],
                   game_depth: Optional[str], games: Optional[str], repeat: Optional[int],
                   seed: int, peers: bool, known_games: Tuple[str, ...]) -> ReportSettings:
     """The settings for the command-line options (SettingsError on a bad one)."""
-    if max_leaves is not None and max_leaves < 1:
-        raise SettingsError(f"--max-leaves must be at least 1, got {max_leaves}")
-    if repeat is not None and repeat < 1:
-        raise SettingsError(f"--repeat must be at least 1, got {repeat}")
+    if max_leaves is not None and not 1 <= max_leaves <= MAX_GAME_LEAVES:
+        raise SettingsError(f"--max-leaves must be between 1 and 10**9 = {MAX_GAME_LEAVES:,} "
+                            f"(a minimax of that many leaves takes minutes), got {max_leaves}")
+    if repeat is not None and not 1 <= repeat <= MAX_REPEAT:
+        raise SettingsError(f"--repeat must be between 1 and {MAX_REPEAT}, got {repeat}")
     if seed < 0:
         raise SettingsError(f"--seed must be at least 0, got {seed}")
     budget = max_leaves if max_leaves is not None else (FULL_MAX_LEAVES if full else QUICK_MAX_LEAVES)

@@ -28,6 +28,7 @@ from negamax import api
 from negamax.bench.progress import Progress
 from negamax.bench.settings import ReportSettings
 from negamax.bench.tables import Table
+from negamax.bench.timing import check_stop
 from negamax.options import SearchOptions
 
 __all__ = ["steps", "measure", "tables", "connect4_positions", "timed_run", "CHESS_MIDDLEGAMES",
@@ -124,6 +125,7 @@ def timed_run(game: Any, threads: int, depth: Optional[int]) -> Tuple[float, Any
     started = time.perf_counter()
     raw = searcher.solve(False) if depth is None else searcher.run()
     elapsed = time.perf_counter() - started
+    check_stop()        # Ctrl-C stopped this search: the report stops (no such result in it)
     result: Union[nm.SolveResult, nm.SearchResult]
     if depth is None:
         result = api._finish_solve(raw, native, game, False, False)
