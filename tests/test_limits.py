@@ -397,3 +397,45 @@ def test_ctrl_c_while_the_trace_is_made_returns_the_result_with_the_visits_so_fa
     assert cut.stop_reason is nm.StopReason.INTERRUPTED
     assert cut.trace == full.trace[:100]
     assert (cut.value, cut.pv, cut.stats) == (full.value, full.pv, full.stats)
+
+
+def test_a_limit_that_stops_the_line_after_a_search_to_the_end_reports_its_real_depth():
+    # O to move after 4453 and 3 (X on 4, 5, 3): X holds two open threats on the bottom row,
+    # so every O move loses to an X four at once (checked here by playing them): a loss in 2.
+    # Proven in the first node (safe moves), the search is complete; the node limit then
+    # stops the lengthening of its line. The depth was the internal 10,001.
+    position = "44553"
+    game = nm.games.ConnectFour(position)
+    for move in game.legal_moves():
+        child = nm.games.ConnectFour(position)
+        child.play(move)
+        assert any(_wins_at_once(position, move, reply) for reply in child.legal_moves())
+    for options in ({"algorithm": "pvs"}, {"safe_moves": True}):
+        result = nm.search(game, node_limit=1, iterative=False, **options)
+        assert result.value == -(nm.WIN - 2), options
+        assert result.depth == 2, options
+        assert result.best_move in game.legal_moves()
+        assert result.stop_reason is nm.StopReason.NODE_LIMIT     # the line was cut short
+
+
+def _wins_at_once(position, move, reply):
+    game = nm.games.ConnectFour(position)
+    game.play(move)
+    game.play(reply)
+    return game.is_terminal() and len(game.moves) < 42
+
+
+def test_a_helper_that_finished_before_the_limit_reports_a_completed_search():
+    # Two threads, a node limit of 1: the main thread stops at once, the helper may finish
+    # the whole depth-3 search first; its result is then complete (it was labelled NODE_LIMIT).
+    board = R.parse("x...o....")
+    completed = 0
+    for _ in range(60):
+        result = nm.search(TicTacToe("x...o...."), 3, algorithm="pvs", threads=2, node_limit=1)
+        if result.depth == 3:
+            assert result.stop_reason is nm.StopReason.COMPLETED
+            assert result.value == R.negamax_value(board, 3)
+            completed += 1
+        else:
+            assert result.stop_reason is nm.StopReason.NODE_LIMIT
+    assert completed > 0

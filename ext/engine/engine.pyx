@@ -664,6 +664,18 @@ cdef class Searcher:
                 depth = max(counters["max_ply"], len(pv))
             else:
                 depth = c.options.max_depth
+        elif depth == UNLIMITED_DEPTH:
+            # The search to the end was complete and a limit stopped the lengthening of its
+            # line after it: the depth of a search to the end, as above (not the internal
+            # UNLIMITED_DEPTH), at least as deep as the win or loss its value proves.
+            depth = max(counters["max_ply"], len(pv),
+                        WIN - abs(value) if value is not None and abs(value) > EVAL_LIMIT else 0)
+        status = c.status
+        if (best is not self and best.context.status == STOP_COMPLETED
+                and (status == STOP_NODE_LIMIT or status == STOP_TIME_LIMIT)):
+            # A helper finished the whole search before the limit reached it (the limit had
+            # stopped this thread): its result, reported, is complete.
+            status = STOP_COMPLETED
         trace = None
         if c.status == FAIL_OUT_OF_MEMORY:    # the trace could not grow: drop it, free memory
             free(c.trace_ply)
@@ -680,7 +692,7 @@ cdef class Searcher:
         # The iterations completed: this thread's, or the helper's whose result this is.
         counters["iterations"] = max(c.stats.iterations, best.context.stats.iterations)
         return {
-            "value": value, "pv": pv, "depth": depth, "status": STATUS_NAMES[c.status],
+            "value": value, "pv": pv, "depth": depth, "status": STATUS_NAMES[status],
             "counters": counters, "elapsed": elapsed,
             "trace": trace, "kernel": self.kernel_that_ran(),
             "seldepth": c.stats.max_ply,
