@@ -41,10 +41,12 @@ EXPECTED_BUILDS = {platform: {f"{python}-{tag}" for python in PYTHONS for tag in
 WHEEL_RUNNERS = {"ubuntu-latest", "ubuntu-24.04-arm", "macos-15-intel", "macos-14", "windows-latest"}
 
 
-def print_build_identifiers(platform, archs):
+def print_build_identifiers(platform, archs, **cibw):
     """What `cibuildwheel --print-build-identifiers` lists for the checkout's configuration
-    (CIBW_* variables of the calling environment removed: they would override it)."""
+    (CIBW_* variables of the calling environment removed: they would override it; `cibw`
+    sets some, as a workflow step does)."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("CIBW_")}
+    env.update(cibw)
     completed = subprocess.run(
         [sys.executable, "-m", "cibuildwheel", "--print-build-identifiers",
          "--platform", platform, "--archs", archs],
@@ -102,6 +104,28 @@ def test_wheels_workflow_builds_on_native_runners_with_the_tested_cibuildwheel()
     assert pins[0].split(".")[0] == cibuildwheel.__version__.split(".")[0]
     assert any("cibuildwheel --output-dir wheelhouse" in step.get("run", "") for step in steps)
     assert "sdist" in jobs
+
+
+def test_the_linux_jobs_split_by_libc_build_every_linux_wheel_once():
+    # Each Linux runner runs two jobs (manylinux, musllinux) of 6 wheels, each step narrowing
+    # pyproject's build list with CIBW_BUILD; together they build exactly the Linux set.
+    job = load_workflow("wheels.yml")["jobs"]["wheels"]
+    matrix = job["strategy"]["matrix"]
+    step = next(step for step in job["steps"] if "CIBW_BUILD" in step.get("env", {}))
+    linux_jobs = [libc for os_name in matrix["os"] for libc in matrix["libc"]
+                  if os_name.startswith("ubuntu")
+                  and {"os": os_name, "libc": libc} not in matrix["exclude"]]
+    assert sorted(linux_jobs) == ["manylinux", "manylinux", "musllinux", "musllinux"]
+    built = []
+    for libc in ("manylinux", "musllinux"):
+        selector = " ".join(step["env"]["CIBW_BUILD"].replace("${{ matrix.libc }}", libc).split())
+        identifiers = print_build_identifiers("linux", RUNNER_ARCHS["linux"], CIBW_BUILD=selector)
+        assert identifiers and all(libc in identifier for identifier in identifiers)
+        built.extend(identifiers)
+    assert sorted(built) == sorted(EXPECTED_BUILDS["linux"])
+    # macOS and Windows: one job each, every build.
+    others = {entry["os"] for entry in matrix["include"] if entry["libc"] == "any"}
+    assert others == {name for name in matrix["os"] if not name.startswith("ubuntu")}
 
 
 def test_wheels_workflow_publishes_only_tags_with_trusted_publishing():
