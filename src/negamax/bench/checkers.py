@@ -52,9 +52,11 @@ def steps(settings: ReportSettings) -> int:
 
 
 def pydraughts_perft(board: Any, depth: int) -> int:
-    """pydraughts' own perft: every legal move pushed and popped."""
-    if depth == 0:
-        return 1
+    """Leaves at `depth` by pydraughts: moves pushed and popped down to the last ply, whose
+    moves are counted without being played (as negamax's Checkers.perft counts them, and the
+    chess section's python-chess perft: the same work on both sides)."""
+    if depth <= 1:
+        return len(board.legal_moves()) if depth == 1 else 1
     total = 0
     for move in board.legal_moves():
         board.push(move)

@@ -254,7 +254,10 @@ def tables(section: Dict[str, Any]) -> List[Table]:
         "leaves read at each depth; b = minimax's leaves^(1/d), the position's own branching "
         "factor; minimal b^(d/2) = b^ceil(d/2) + b^floor(d/2) - 1, alpha-beta's best case "
         "(Knuth and Moore) in a uniform tree of branching b: a position's tree is not uniform, "
-        "so alpha-beta can read fewer; b* = leaves^(1/d).",
+        "so alpha-beta can read fewer; b* = leaves^(1/d). alpha-beta: plain alpha-beta in the "
+        "game's move order (captures and promotions first, MVV-LVA), no table; engine: pvs with "
+        "chess's defaults (table, killers, history, aspiration, quiescence, check extension, "
+        "null move, reductions).",
         "The full engine's leaves include its quiescence search where it has one, so its b* is "
         "an upper bound on its main search's.",
     ])

@@ -181,8 +181,9 @@ def checkers_tables(section: Dict[str, Any]) -> List[Table]:
     for row in section["perft"]:
         perft.rows.append([row["name"], str(row["depth"]), count(row["count"]), seconds(row["seconds"]),
                            rate(row["rate"])])
-    perft.notes.append("negamax counts natively without the GIL, the last ply by counting moves "
-                       "without making them; pydraughts pushes and pops every move.")
+    perft.notes.append("Both count the last ply's moves without making them (the same work); negamax "
+                       "natively without the GIL, pydraughts in Python, pushing and popping the moves "
+                       "above the last ply.")
     if section["perft_ratio"] is not None:
         perft.notes.append(f"negamax / pydraughts: {ratio(section['perft_ratio'])} positions per second")
     perft.notes.extend(section["notes"])
