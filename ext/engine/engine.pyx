@@ -655,19 +655,16 @@ cdef class Searcher:
         # A completed iteration, this thread's or a helper's (one that finished the last
         # iteration first stops this thread before it completes any).
         if c.status == STOP_COMPLETED and (self.completed_depth >= 0 or best is not self):
-            # To the end of the game: the longest line searched, or the principal variation
+            # To a depth: that depth, also when iterative deepening ended early because no
+            # line reached its horizon (the result is then the one a single search to that
+            # depth gives, depth included). To the end: mapped below.
+            depth = c.options.max_depth
+        if depth == UNLIMITED_DEPTH:
+            # A search to the end (complete, or complete but for the lengthening of its line,
+            # which a limit stopped): the longest line searched, or the principal variation
             # where it is longer (the rules' bounds settled its last moves unsearched: a win
-            # at once, a draw when no four can come). To a depth: that depth, also when
-            # iterative deepening ended early because no line reached its horizon (the result
-            # is then the one a single search to that depth gives, depth included).
-            if c.options.max_depth == UNLIMITED_DEPTH:
-                depth = max(counters["max_ply"], len(pv))
-            else:
-                depth = c.options.max_depth
-        elif depth == UNLIMITED_DEPTH:
-            # The search to the end was complete and a limit stopped the lengthening of its
-            # line after it: the depth of a search to the end, as above (not the internal
-            # UNLIMITED_DEPTH), at least as deep as the win or loss its value proves.
+            # at once, a draw when no four can come), and at least as deep as the win or loss
+            # its value proves; never the internal UNLIMITED_DEPTH.
             depth = max(counters["max_ply"], len(pv),
                         WIN - abs(value) if value is not None and abs(value) > EVAL_LIMIT else 0)
         status = c.status
