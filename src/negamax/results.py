@@ -57,7 +57,7 @@ class Visit:
     """One node entered by a traced search, in visiting order."""
 
     path: Tuple[Any, ...]          #: moves from the root to this node (the root's path is ())
-    value: Optional[float] = None  #: the static or terminal value read here, None for an inner node
+    value: Optional[Any] = None    #: the static or terminal value read here, None for an inner node
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,9 @@ class SearchResult:
     ``value`` is the minimax value in the tree's own terms (MAX's point of view).
     """
 
-    value: Optional[float]        #: None only if the search was stopped before any value was known
+    #: None only if the search was stopped before any value was known; an int for games, a
+    #: tree's own number type (int, float, Fraction, Decimal) for explicit trees
+    value: Optional[Any]
     best_move: Any                #: the move to play, None at a terminal root or depth 0
     pv: Tuple[Any, ...]           #: principal variation, starting with best_move
     depth: int                    #: depth of the completed search
@@ -85,13 +87,16 @@ class SearchResult:
 
     @property
     def is_win(self) -> bool:
-        """True when the value is a forced win for the side to move."""
+        """True when the value is a forced win for the side to move. For games only: an
+        explicit tree's value is a number of the tree's own (MAX's point of view), which
+        this merely compares with EVAL_LIMIT."""
         from negamax.scores import is_win
         return self.value is not None and is_win(self.value)
 
     @property
     def is_loss(self) -> bool:
-        """True when the value is a forced loss for the side to move."""
+        """True when the value is a forced loss for the side to move (for games only, as
+        is_win)."""
         from negamax.scores import is_loss
         return self.value is not None and is_loss(self.value)
 
@@ -104,7 +109,7 @@ class SolveResult:
     games it is from the side to move, a win ``p`` plies ahead scoring ``WIN - p``.
     ``outcome`` is "win", "loss" or "draw" for the side to move (None if not yet known)."""
 
-    value: Optional[float]
+    value: Optional[Any]          #: as SearchResult.value
     outcome: Optional[str]
     plies: Optional[int]          #: plies to the end under best play (exact solves)
     best_move: Any                #: a move that reaches the value (or the outcome, when weak)
