@@ -151,15 +151,30 @@ def test_position_fen_with_moves_and_a_promotion():
     ("position moves e2e4", "before 'moves'"),   # found by fuzzing (an IndexError)
     ("position startpos e2e4", "unexpected 'e2e4'"),
 ])
-def test_a_bad_position_is_explained_and_leaves_the_position_unchanged(command, fragment):
+def test_a_bad_position_is_explained_and_go_then_has_no_position(command, fragment):
+    """A refused position is not the GUI's: a go after it answers no move (a move of the
+    position kept before would be illegal in the GUI's), until a position is accepted."""
     session = Session()
     session.send("position startpos moves d2d4", command, "go depth 1")
-    session.wait_bestmove()
+    assert session.wait_bestmove() == "bestmove (none)"
     explained = session.info_strings()
-    assert len(explained) == 1 and fragment in explained[0], explained
+    assert len(explained) == 2 and fragment in explained[0], explained
+    assert "no position to search" in explained[1] and fragment in explained[1], explained
+    assert session.search.calls == []
+    session.send("go perft 1")
+    assert "no position to search" in session.info_strings()[-1]
+    assert session.go("position startpos moves d2d4 d7d5", "go depth 1") != "bestmove (none)"
     board = chess.Board()
     board.push_uci("d2d4")
+    board.push_uci("d7d5")
     assert session.search.calls[0]["fen"] == board.fen()
+
+
+def test_ucinewgame_after_a_refused_position_searches_the_start():
+    session = Session()
+    session.send("position startpos moves e2e5", "ucinewgame", "go depth 1")
+    session.wait_bestmove()
+    assert session.search.calls[0]["fen"] == chess.Board().fen()
 
 
 def test_a_game_sent_move_by_move_is_the_game_python_chess_plays():

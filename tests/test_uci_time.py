@@ -69,3 +69,16 @@ def test_a_budget_refuses_inconsistent_limits():
         TimeBudget(soft=2.0, hard=1.0)
     with pytest.raises(ValueError, match="soft"):
         TimeBudget(soft=0.0, hard=1.0)
+
+
+@pytest.mark.parametrize("base,moves", [(1.0, 100), (2.0, 100), (60.0, 150)])
+def test_a_sudden_death_game_outlasts_the_lag_of_every_move(base, moves):
+    """Without an increment each move also loses time outside the search (the pipe, the GUI:
+    2 ms here, under the default overhead), charged to the same clock. Even when every search
+    runs to its hard limit, the clock must last a long game (the flag fell near move 40 of a
+    1+0 game when the budget left the lag of the moves to come out)."""
+    lag = 0.002
+    clock = base
+    for _ in range(moves):
+        clock -= clock_budget(clock, 0.0, None).hard + lag
+        assert clock > 0

@@ -119,6 +119,10 @@ class UciEngine:
         self._commands = threading.RLock()     # one command at a time (see handle)
         self._position = PositionCommand(fen=None, moves=())
         self._game: Any = None
+        # Why the last `position` was refused, until a position is accepted: a `go` then has
+        # no position to search (the GUI's is not the one kept, so a move of the kept one
+        # would be illegal there).
+        self._refused: Optional[str] = None
         self._job: Optional[_SearchJob] = None
         self._output_error: Optional[OSError] = None     # set once writing to the GUI failed
         self.hash_mb = HASH_MB[0]
@@ -238,6 +242,7 @@ class UciEngine:
         release_tables()
         self._position = PositionCommand(fen=None, moves=())
         self._game = None
+        self._refused = None
 
     def _setoption(self, arguments: List[str]) -> None:
         name, value = parse_setoption(arguments)
@@ -278,11 +283,20 @@ class UciEngine:
             self._table_for_search(self._job)
 
     def _position_command(self, arguments: List[str]) -> None:
-        position = parse_position(arguments)
-        game = self._extended_game(position)
-        if game is None:
-            game = self._make_game(position)
-        self._position, self._game = position, game
+        try:
+            position = parse_position(arguments)
+            game = self._extended_game(position)
+            if game is None:
+                game = self._make_game(position)
+        except (UciCommandError, ValueError, TypeError) as error:
+            self._refused = str(error)
+            raise
+        self._position, self._game, self._refused = position, game, None
+
+    def _refusal(self) -> str:
+        """What a `go` after a refused `position` is told (see _refused)."""
+        return (f"no position to search: the last position command was refused "
+                f"({self._refused}); send another")
 
     def _extended_game(self, position: PositionCommand) -> Any:
         """The kept game played on by the moves `position` adds to the kept position, or None
@@ -313,12 +327,18 @@ class UciEngine:
             move = moves[number - 1]
             if move not in game.legal_moves():
                 raise UciCommandError(f"move {number}, {quote(move)}, is not legal in "
-                                      f"{quote(game.fen())}; the position is unchanged")
+                                      f"{quote(game.fen())}")
             game.play(move)
 
     def _go(self, arguments: List[str]) -> None:
         if arguments[:1] == ["perft"]:
             self._perft(arguments[1:])
+            return
+        if self._refused is not None:
+            if self._job is not None and not self._job.answered:
+                self.shutdown()
+            self._explain(f"go: {self._refusal()}")
+            self.write("bestmove (none)")     # a GUI waits for one answer to every go
             return
         go = parse_go(arguments)
         for problem in go.problems:     # the search still runs: a GUI waits for its bestmove
@@ -382,6 +402,8 @@ class UciEngine:
             raise UciCommandError(f"go perft needs an integer depth, not {quote(arguments[0])}") from None
         if not 1 <= depth <= PERFT_MAX_DEPTH:
             raise UciCommandError(f"go perft needs a depth from 1 to {PERFT_MAX_DEPTH}, not {depth}")
+        if self._refused is not None:
+            raise UciCommandError(self._refusal())
         if self._job is not None and not self._job.answered:
             self._explain("go perft while searching: the search is stopped first")
             self.shutdown()

@@ -10,11 +10,14 @@ A search gets two limits:
 - ``hard``: the search's time limit; the search stops inside an iteration and returns the
   deepest completed one.
 
-For a clock game the target is the usable time (the clock less a safety margin for the
-move overhead: process turnaround, a GUI's lag) shared over the moves still to play
-(``movestogo``, or an assumed horizon in sudden death), plus most of the increment. The hard
-limit may stretch to a few targets but never past a fixed fraction of the usable time, so
-the engine always keeps time for the moves that follow and never loses on time.
+For a clock game the target is the usable time shared over the moves still to play
+(``movestogo``, or an assumed horizon in sudden death), plus most of the increment. The usable
+time is the clock less the move overhead (a safety margin for what the engine cannot see:
+process turnaround, the pipe, a GUI's lag), and less a lag allowance for each of those moves
+to come: every move loses a few milliseconds outside the search, charged to the same clock,
+and without an increment a budget that ignored them ran the clock out in long games (1+0 games
+lost on time near move 75). The hard limit may stretch to a few targets but never past a fixed
+fraction of the usable time, so the engine always keeps time for the moves that follow.
 """
 
 from __future__ import annotations
@@ -23,13 +26,18 @@ from dataclasses import dataclass
 from typing import Optional
 
 __all__ = ["TimeBudget", "clock_budget", "movetime_budget", "DEFAULT_OVERHEAD",
-           "SUDDEN_DEATH_MOVES", "MINIMUM_THINK"]
+           "SUDDEN_DEATH_MOVES", "MINIMUM_THINK", "LAG_PER_MOVE"]
 
 #: Seconds kept back on every move for the time the engine cannot see (output, the GUI).
 DEFAULT_OVERHEAD = 0.05
 #: Moves the remaining time is shared over when the GUI gives no movestogo.
-SUDDEN_DEATH_MOVES = 30
-#: The shortest think time handed to a search (it always needs a moment for depth 1).
+SUDDEN_DEATH_MOVES = 40
+#: Seconds kept back for each move to come (up to the horizon) for the lag outside the
+#: search (writing the move, the pipe, the GUI), at most the overhead: 1-3 ms a move measured
+#: through python-chess on a loaded 2-core machine.
+LAG_PER_MOVE = 0.004
+#: The shortest think time handed to a search (it always needs a moment for depth 1), when
+#: the clock holds more than enough for it over the horizon.
 MINIMUM_THINK = 0.005
 #: The hard limit stretches to this many targets when an iteration runs long.
 HARD_TARGETS = 3.0
@@ -67,14 +75,15 @@ def clock_budget(time_left: float, increment: float = 0.0, moves_to_go: Optional
     if moves_to_go is not None and moves_to_go < 1:
         moves_to_go = 1
     increment = max(0.0, increment)
-    usable = max(0.0, time_left - overhead)
     horizon = min(moves_to_go, 50) if moves_to_go is not None else SUDDEN_DEATH_MOVES
+    usable = max(0.0, time_left - overhead - min(LAG_PER_MOVE, max(overhead, 0.0)) * horizon)
     target = usable / horizon + (INCREMENT_SHARE * increment if horizon > 1 else 0.0)
     cap = usable * (LAST_MOVE_FRACTION if horizon == 1 else MAX_FRACTION)
     hard = min(target * HARD_TARGETS, cap)
     soft = min(target * SOFT_FRACTION, hard)
-    # A nearly empty clock still needs a move: think for a sliver of what is there.
-    floor = max(min(MINIMUM_THINK, 0.25 * max(time_left, 0.0)), 0.001)
+    # A nearly empty clock still needs a move: think for a sliver of what is there, shared
+    # over the horizon, so that the moves after it find some too.
+    floor = max(min(MINIMUM_THINK, max(time_left, 0.0) / (4 * horizon)), 0.001)
     hard = max(hard, floor)
     soft = min(max(soft, floor), hard)
     return TimeBudget(soft=soft, hard=hard)
