@@ -686,6 +686,13 @@ def test_unknown_words_before_a_command_are_skipped_and_the_rest_is_read():
     assert session.info_strings() == ["info string unknown command 'xyzzy'"]
 
 
+def test_a_byte_order_mark_before_the_first_command_is_no_part_of_it():
+    session = Session()
+    session.send("\ufeffuci")
+    assert "uciok" in session.lines
+    assert session.info_strings() == []
+
+
 @pytest.mark.parametrize("go", ["go movetime 1" + "0" * 310,
                                 "go wtime 1" + "0" * 20 + " btime 1" + "0" * 20 + " ponder"])
 def test_clock_numbers_beyond_any_clock_are_an_endless_clock(go):

@@ -181,7 +181,8 @@ class UciEngine:
             return self._handle(line)
 
     def _handle(self, line: str) -> bool:
-        words = line.split()
+        # A byte-order mark (a GUI or a script writing UTF-8 with one) is no part of a word.
+        words = line.replace("\ufeff", " ").split()
         # UCI: an unknown word is skipped and the rest of the line read ("joho isready").
         known = next((index for index, word in enumerate(words) if word in self._HANDLERS), None)
         if known is None:
