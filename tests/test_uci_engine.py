@@ -244,3 +244,27 @@ def test_go_mate_finds_every_mate_in_that_many_moves(engine, fen):
     assert result.info["score"].relative == chess.engine.Mate(3)
     board.push(result.move)             # every defence must still lose to a mate in 2
     assert all(mates_after(board, reply, 2) for reply in list(board.legal_moves))
+
+
+def test_a_node_limit_inside_the_first_iteration_reports_no_depth():
+    """A search stopped before depth 1 completes has searched only some root moves: it plays
+    the best of those, legal, and reports no iteration (it said 'depth 0' with that move's
+    score, a mate in one on the board)."""
+    commands = f"uci\nposition fen {MATE_IN_1}\ngo nodes 5\n"
+    process = subprocess.Popen(ENGINE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        process.stdin.write(commands)
+        process.stdin.flush()
+        lines = []
+        while not lines or not lines[-1].startswith("bestmove"):
+            line = process.stdout.readline()
+            assert line, lines
+            lines.append(line.strip())
+        process.stdin.write("quit\n")
+        process.stdin.flush()
+        process.wait(timeout=30)
+    finally:
+        process.kill()
+    assert not [line for line in lines if line.startswith("info depth")], lines
+    move = chess.Move.from_uci(lines[-1].split()[1])
+    assert move in chess.Board(MATE_IN_1).legal_moves

@@ -525,7 +525,9 @@ class UciEngine:
             self._explain(f"search failed: {type(error).__name__}: {error}")
         finally:
             job.finished.set()
-        if result is not None and result.value is not None and (
+        # A search stopped inside its first iteration has no depth to report: its value is
+        # only the best of the root moves searched so far (bestmove still plays that move).
+        if result is not None and result.value is not None and result.depth > 0 and (
                 job.last is None or result.depth > job.last.depth):
             self._report(job, result)
             job.last = result
