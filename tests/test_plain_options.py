@@ -195,6 +195,25 @@ def test_release_tables_drops_the_kept_searcher():
     assert nm.solve(ConnectFour("4444445555")).value == nm.solve(ConnectFour("4444445555")).value
 
 
+def test_a_searcher_of_a_very_deep_search_is_not_kept():
+    """Its principal-variation table grows with the square of the depth: a chain 3,000 plies
+    deep holds tens of MB, which the thread would keep until release_tables()."""
+    import numpy as np
+    plies = 3000
+    children = np.ones(plies + 1, dtype=np.int64)
+    children[-1] = 0                                   # a chain: one move a node
+    values = np.zeros(plies + 1, dtype=np.int64)
+    values[-1] = 5
+    chain = nm.trees.from_arrays(children, values)
+    nm.release_tables()
+    result = nm.search(chain)
+    assert result.value == 5 and len(result.pv) == plies
+    assert getattr(api._thread_tables, "searcher", None) is None
+    nm.search(ConnectFour("4453"), 3)                  # a small one is kept again
+    kept = api._thread_tables.searcher
+    assert kept is not None and kept.kept_bytes() <= api.KEPT_SEARCHER_BYTES
+
+
 def test_each_thread_keeps_its_own_searcher():
     results = {}
 

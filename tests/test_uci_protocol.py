@@ -353,6 +353,24 @@ def test_ponder_then_ponderhit_turns_into_a_timed_search():
     session.wait_bestmove(timeout=2)
 
 
+def test_a_search_that_ends_by_itself_after_ponderhit_leaves_no_timer_thread():
+    """The ponderhit timer (the hard limit) was cancelled only by stop: a search ending at its
+    depth kept a thread, and the job, alive for the whole limit (an hour's clock: minutes)."""
+    session = Session(ScriptedSearch(per_depth=0.05))
+    before = threading.active_count()
+    for _ in range(3):
+        session.lines.clear()
+        session.send("position startpos", "go ponder depth 4 wtime 3600000 btime 3600000")
+        time.sleep(0.02)
+        session.send("ponderhit")          # the search is still in its iterations
+        session.wait_bestmove(timeout=5)
+    deadline = time.monotonic() + 5
+    while threading.active_count() > before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert threading.active_count() <= before
+    assert not [thread for thread in threading.enumerate() if isinstance(thread, threading.Timer)]
+
+
 def test_a_finished_game_answers_bestmove_none():
     session = Session()
     session.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "go depth 3")   # black is mated

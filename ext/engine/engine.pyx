@@ -606,6 +606,16 @@ cdef class Searcher:
             "iterations": s.iterations,    # the caller sets it; here so the dict needs no resize
         }
 
+    def kept_bytes(self):
+        """Bytes of native memory this Searcher holds from one search to the next: its stacks
+        (the principal-variation table grows with the square of the depth), the history
+        table and the trace buffers (negamax.api keeps a thread's Searcher only when small)."""
+        cdef SearchContext* c = &self.context
+        cdef size_t held = self.stacks_size + c.trace_capacity * (2 * sizeof(int32_t) + sizeof(int64_t))
+        if c.history != NULL:
+            held += 2 * HISTORY_SIZE * sizeof(int32_t)
+        return held
+
     def thread_nodes(self):
         """Lazy SMP: the nodes each thread of the last search entered (the main thread first),
         for measuring how the work was shared."""

@@ -39,6 +39,9 @@ _BUILT_IN_GAMES = frozenset(NATIVE_GAMES.values())
 # Each thread keeps the table it made for tt=True, so that repeated searches do not pay for
 # fresh memory each time (every search starts a new generation of its table).
 _thread_tables = threading.local()
+# The most native memory a thread's kept Searcher may hold (see _keep_searcher): a chess
+# solve's stacks are about 4 MB, a search 6,000 plies deep held 137 MB.
+KEPT_SEARCHER_BYTES = 8 << 20
 
 
 def _table_for_thread(mb: float) -> TranspositionTable:
@@ -361,8 +364,10 @@ def _reuses_searcher(plain_key: Optional[Tuple[Any, ...]], native: NativeGame, c
 def _keep_searcher(searcher: Searcher, plain_key: Optional[Tuple[Any, ...]], native: NativeGame,
                    callback: Any) -> None:
     """Keep the Searcher of a plain call on a native game for the thread's next plain call
-    (see _searcher): a game loop then pays for a Searcher and its stacks once."""
-    if _reuses_searcher(plain_key, native, callback):
+    (see _searcher): a game loop then pays for a Searcher and its stacks once. Not one that
+    holds more than KEPT_SEARCHER_BYTES (a search thousands of plies deep: its principal-
+    variation table grows with the square of the depth), which would stay with the thread."""
+    if _reuses_searcher(plain_key, native, callback) and searcher.kept_bytes() <= KEPT_SEARCHER_BYTES:
         _thread_tables.searcher = searcher
 
 

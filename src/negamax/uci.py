@@ -434,9 +434,13 @@ class UciEngine:
             return
         if job.budget is None:
             return            # a ponder search without a clock runs until stop
-        job.timer = threading.Timer(job.budget.hard, self._stop, args=(job,))
-        job.timer.daemon = True
-        job.timer.start()
+        timer = threading.Timer(job.budget.hard, self._stop, args=(job,))
+        timer.daemon = True
+        with self._lock:      # _answer cancels it: not one started after the answer
+            if job.answered:
+                return
+            job.timer = timer
+            timer.start()
 
     def _quit(self, arguments: List[str]) -> bool:
         self.shutdown()
@@ -638,6 +642,10 @@ class UciEngine:
             if job.answered:
                 return
             job.answered = True
+            if job.timer is not None:
+                # A search that ended by itself after ponderhit: its timer would otherwise
+                # keep a thread (and the job) alive for the whole hard limit.
+                job.timer.cancel()
             move, ponder = self._choose(job, result)
             self.write(f"bestmove {move}" + (f" ponder {ponder}" if ponder else ""))
 
