@@ -246,14 +246,11 @@ def test_go_mate_finds_every_mate_in_that_many_moves(engine, fen):
     assert all(mates_after(board, reply, 2) for reply in list(board.legal_moves))
 
 
-def test_a_node_limit_inside_the_first_iteration_reports_no_depth():
-    """A search stopped before depth 1 completes has searched only some root moves: it plays
-    the best of those, legal, and reports no iteration (it said 'depth 0' with that move's
-    score, a mate in one on the board)."""
-    commands = f"uci\nposition fen {MATE_IN_1}\ngo nodes 5\n"
+def _lines_until_bestmove(*commands: str) -> list:
+    """The engine process's output for `commands` (the last a go), up to its bestmove."""
     process = subprocess.Popen(ENGINE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
-        process.stdin.write(commands)
+        process.stdin.write("".join(command + "\n" for command in commands))
         process.stdin.flush()
         lines = []
         while not lines or not lines[-1].startswith("bestmove"):
@@ -265,6 +262,23 @@ def test_a_node_limit_inside_the_first_iteration_reports_no_depth():
         process.wait(timeout=30)
     finally:
         process.kill()
+    return lines
+
+
+def test_a_node_limit_inside_the_first_iteration_reports_no_depth():
+    """A search stopped before depth 1 completes has searched only some root moves: it plays
+    the best of those, legal, and reports no iteration (it said 'depth 0' with that move's
+    score, a mate in one on the board)."""
+    lines = _lines_until_bestmove("uci", f"position fen {MATE_IN_1}", "go nodes 5")
     assert not [line for line in lines if line.startswith("info depth")], lines
     move = chess.Move.from_uci(lines[-1].split()[1])
     assert move in chess.Board(MATE_IN_1).legal_moves
+
+
+def test_seldepth_is_the_deepest_ply_reached_not_the_depth_asked():
+    """A mate in 2 proven early ends iterative deepening: the report says the depth asked
+    for, and seldepth said it too (5000) instead of the plies the search reached."""
+    lines = _lines_until_bestmove("uci", f"position fen {MATE_IN_2_WHITE}", "go depth 5000")
+    last = [line.split() for line in lines if line.startswith("info depth")][-1]
+    assert last[last.index("score") + 1:last.index("score") + 3] == ["mate", "2"]
+    assert 3 <= int(last[last.index("seldepth") + 1]) <= 64, last

@@ -606,7 +606,9 @@ class UciEngine:
         elapsed = max(time.monotonic() - job.started, 1e-6)
         stats = result.stats
         nodes = stats.nodes if nodes is None else nodes
-        parts = [f"info depth {result.depth}", f"seldepth {max(stats.max_ply, result.depth)}"]
+        # seldepth: the deepest ply the search reached. Not the depth: a search whose lines
+        # all end sooner (a mate proven) reports the depth asked for (go depth 5000).
+        parts = [f"info depth {result.depth}", f"seldepth {stats.max_ply or result.depth}"]
         if rank is not None:
             parts.append(f"multipv {rank}")
         if result.value is not None:
