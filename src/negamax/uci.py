@@ -335,18 +335,16 @@ class UciEngine:
         if arguments[:1] == ["perft"]:
             self._perft(arguments[1:])
             return
-        if self._refused is not None:
-            if self._job is not None and not self._job.answered:
-                self.shutdown()
-            self._explain(f"go: {self._refusal()}")
-            self.write("bestmove (none)")     # a GUI waits for one answer to every go
-            return
         go = parse_go(arguments)
         for problem in go.problems:     # the search still runs: a GUI waits for its bestmove
             self._explain(f"go: {problem}")
         if self._job is not None and not self._job.answered:
             self._explain("go while searching: the previous search is stopped first")
             self.shutdown()
+        if self._refused is not None:
+            self._explain(f"go: {self._refusal()}")
+            self.write("bestmove (none)")     # a GUI waits for one answer to every go
+            return
         if self._game is None:
             self._game = self._make_game(self._position)
         game = self._going_on(self._game.copy())
