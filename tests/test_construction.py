@@ -92,6 +92,13 @@ def test_a_tree_is_set_up_once_and_a_refused_one_stays_what_it_was(make):
         else:
             fresh.__init__(np.array([1, 3, 3, 3], dtype=np.int64), np.zeros(3, dtype=np.int32), 1, "x", 2)
     assert fresh.max_ply == 0 and fresh.legal_moves() == []     # still the lone root
+    # ... which holds no tree: what would describe one says how to make one instead.
+    for name in ("num_nodes", "num_leaves", "leaf_values"):
+        with pytest.raises(TypeError, match="made by __new__ alone and holds no tree"):
+            getattr(fresh, name)
+    with pytest.raises(TypeError, match="holds no tree"):
+        nm.search(fresh)
+    assert repr(fresh) == f"<{type(tree).__name__} made by __new__ alone: no tree>"
 
 
 def test_the_engines_private_searcher_refuses_what_would_run_past_its_buffers():

@@ -167,3 +167,20 @@ def test_effective_branching_factor_of_a_huge_depth_is_near_one(depth):
     value = theory.effective_branching_factor(1000, depth)
     assert value == pytest.approx(1000 ** (1 / depth), rel=1e-12)
     assert theory.effective_branching_factor(1, depth) == 1.0
+
+
+def test_effective_branching_factor_takes_fractions_and_depths_of_any_size():
+    from fractions import Fraction
+    ebf = nm.theory.effective_branching_factor
+    assert ebf(Fraction(10 ** 400), 2) == 1e200              # whole, beyond a float: exact
+    assert ebf(Fraction(4, 9), 2) == 2 / 3                   # both terms perfect squares
+    # Roots within a float's range of fractions that are not (sqrt(1/3) * 10**200 and 10**-200)
+    assert ebf(Fraction(10 ** 400, 3), 2) == pytest.approx(10 ** 200 / math.sqrt(3), rel=1e-12)
+    assert ebf(Fraction(1, 10 ** 400), 2) == pytest.approx(1e-200, rel=1e-12)
+    assert ebf(Fraction(1, 3), 2) == pytest.approx(math.sqrt(1 / 3), rel=1e-15)
+    # A depth beyond a float: the root of any count in reach is 1 to a float's precision.
+    assert ebf(2, 10 ** 400) == 1.0
+    assert ebf(Fraction(7, 3), 10 ** 400) == 1.0
+    for count in (Fraction(1, 10 ** 400), Fraction(10 ** 400, 3)):   # the roots themselves
+        with pytest.raises(ValueError, match="beyond a float's range"):  # are out of range
+            ebf(count, 1)

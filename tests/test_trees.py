@@ -310,6 +310,23 @@ def test_leaf_values_hold_every_leaf_exactly(leaves, exact):
         assert tree.leaf_values.dtype == np.int64
 
 
+def test_finite_leaves_beyond_a_float_are_leaves():
+    # Finite numbers float() cannot hold (it overflows, or gives inf) are ranked as any other.
+    from fractions import Fraction
+    huge = Fraction(10 ** 400, 3)
+    tree = nm.trees.from_nested([[huge, 1], [-huge, 2], [Fraction(1, 3)]])
+    assert nm.search(tree).value == 1                  # max(min(huge, 1), min(-huge, 2), 1/3)
+    assert nm.search(tree, maximizing=False).value == Fraction(1, 3)   # min(huge, 2, 1/3)
+    assert nm.search(nm.trees.from_nested([[huge, 1], [huge]])).value == huge
+    if np.finfo(np.longdouble).max > 1e400:                        # 80- or 128-bit long double
+        big = np.longdouble(10) ** 400
+        tree = nm.trees.from_nested([[big, 5], [big * 10]])
+        assert nm.search(tree).value == big * 10
+    for infinite in (float("inf"), np.float32("-inf"), np.longdouble("nan")):
+        with pytest.raises(ValueError, match="must be finite"):
+            nm.trees.from_nested([[infinite, 1], [2]])
+
+
 def test_from_arrays_measures_a_deep_tree_in_a_step_per_level():
     from negamax.scores import MAX_PLY
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 import math
 import numbers
 import sys
-from typing import Tuple
+from fractions import Fraction
+from typing import Tuple, Union
+
+from negamax.quoting import short_repr
 
 __all__ = ["minimax_leaves", "alphabeta_best_leaves", "alphabeta_worst_leaves",
            "effective_branching_factor", "tree_nodes", "MAX_COUNT_BITS"]
@@ -75,7 +78,8 @@ def effective_branching_factor(count: float, depth: int) -> float:
 
     For alpha-beta with perfect ordering it tends to sqrt(b); for minimax it is b, exactly:
     an integer count that is a whole number's d-th power gives that number. Counts may be
-    any size (minimax_leaves makes integers far beyond a float's range)."""
+    any size (minimax_leaves makes integers far beyond a float's range), and so may depths;
+    fractions are taken exactly. A ValueError when the root itself is beyond a float's range."""
     depth = _whole("depth", depth)
     if depth <= 0:
         raise ValueError(f"depth must be positive, got {depth}")
@@ -83,6 +87,8 @@ def effective_branching_factor(count: float, depth: int) -> float:
         raise TypeError(f"count must be a number, not {type(count).__name__}")
     if isinstance(count, numbers.Integral):
         count = int(count)         # exact: math.log takes ints of any size
+    elif isinstance(count, numbers.Rational):
+        count = Fraction(count.numerator, count.denominator)   # exact, and finite by nature
     elif not math.isfinite(count):
         raise ValueError(f"count must be a positive finite number, got {count}")
     if count <= 0:
@@ -90,9 +96,9 @@ def effective_branching_factor(count: float, depth: int) -> float:
     if not isinstance(count, int) and _is_whole(count):
         count = int(count)         # 9.0 or Fraction(9): as exact as the integer 9
     try:
-        if depth == 1:
+        if depth == 1 and not isinstance(count, Fraction):
             return float(count)    # count itself, not exp(log(count)) rounded twice
-        exponent = math.log(count) / depth
+        exponent = float(Fraction(_log(count)) / depth)   # a Fraction: depth may be any int
         if exponent <= _LOG_FLOAT_MAX:
             if isinstance(count, int):
                 root = _integer_root(count, depth)
@@ -100,11 +106,45 @@ def effective_branching_factor(count: float, depth: int) -> float:
                     return float(root)
                 if root > _FLOAT_MAX_INT:     # the log test rounded: the root is past the top
                     raise OverflowError
-            return math.exp(exponent)
+            elif isinstance(count, Fraction) and depth.bit_length() <= 64:
+                top = _integer_root(count.numerator, depth)
+                bottom = _integer_root(count.denominator, depth)
+                if top ** depth == count.numerator and bottom ** depth == count.denominator:
+                    root_value = float(Fraction(top, bottom))  # (4/9)**(1/2): 2/3, rounded once
+                    if root_value > 0.0:
+                        return root_value
+                    raise OverflowError               # below the smallest float
+            value = math.exp(exponent)
+            if value > 0.0:                   # else a fraction's root below the smallest float
+                return value
     except OverflowError:          # at the very edge of a float's range the log test ties
         pass
-    raise ValueError(f"count**(1/depth) is beyond a float's range (count has "
-                     f"{count.bit_length() if isinstance(count, int) else '?'} bits, depth {depth})")
+    raise ValueError(f"count**(1/depth) is beyond a float's range (count "
+                     f"{_size_of(count)}, depth {short_repr(depth)})")
+
+
+def _log(count: Union[int, float, Fraction]) -> float:
+    """ln(count) for a positive count of any size (a fraction as the difference of its
+    numerator's and denominator's, which math.log takes at any size)."""
+    if isinstance(count, Fraction):
+        try:
+            near = float(count)
+        except OverflowError:
+            near = 0.0
+        if near >= sys.float_info.min:
+            return math.log(near)  # one rounding, where the difference below loses digits
+        return math.log(count.numerator) - math.log(count.denominator)
+    return math.log(count)
+
+
+def _size_of(count: Union[int, float, Fraction]) -> str:
+    """How large a count is, for a message (its digits could fill pages)."""
+    if isinstance(count, int):
+        return f"has {count.bit_length()} bits"
+    if isinstance(count, Fraction):
+        return (f"is a fraction of {count.numerator.bit_length()} bits over "
+                f"{count.denominator.bit_length()} bits")
+    return f"is {count!r}"
 
 
 def _is_whole(count: numbers.Real) -> bool:

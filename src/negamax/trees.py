@@ -39,8 +39,21 @@ ORDERINGS = ("best", "worst", "random")
 def _check_leaf(value: Any) -> None:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"a leaf must be a number, not {type(value).__name__} {short_repr(value)}")
-    if not isinstance(value, (int, np.integer)) and not math.isfinite(float(value)):
+    if not _is_finite(value):
         raise ValueError(f"a leaf must be finite, got {short_repr(value)}")
+
+
+def _is_finite(value: numbers.Real) -> bool:
+    """Whether a number is finite, also beyond a float's range (a fraction, numpy's long
+    double: float() would overflow or give inf for a finite value)."""
+    if isinstance(value, (numbers.Rational, np.integer)):
+        return True                            # ints and fractions: finite by nature
+    if isinstance(value, np.floating):
+        return bool(np.isfinite(value))        # in the scalar's own precision
+    try:
+        return math.isfinite(value)
+    except OverflowError:                      # a finite number too large for a float
+        return True
 
 
 def _scores_for(values: Sequence[Any]) -> Tuple[np.ndarray, Optional[tuple], int]:

@@ -82,11 +82,16 @@ cdef class TreeGame(NativeGame):
         self.has_order_hints = False   # children are searched in their stored order
         self.has_keys = True           # a node's index is its key
 
-    cdef void copy_tree_into(self, TreeGame other) except *:
+    cdef void require_tree(self) except *:
+        """TypeError for a tree made by __new__ alone: it holds no tree to read or search
+        (the search sees its root, a leaf, so nothing reads past its arrays)."""
         if self._node_stack_array is None:
             raise TypeError(f"this {type(self).__name__} was made by __new__ alone and holds no "
                             f"tree: make trees with negamax.trees.uniform(), from_nested() or "
                             f"from_arrays()")
+
+    cdef void copy_tree_into(self, TreeGame other) except *:
+        self.require_tree()
         other.constructed = True
         other.init_tree(self.tree_height, self.max_at_root, self.internal_score,
                         self._values_of_scores, self._leaf_values)
@@ -142,11 +147,13 @@ cdef class TreeGame(NativeGame):
     @property
     def leaf_values(self):
         """Leaf values from left to right, from MAX's point of view (read-only array)."""
+        self.require_tree()
         return self._leaf_values
 
     @property
     def num_leaves(self):
         """Number of leaves."""
+        self.require_tree()
         return len(self._leaf_values)
 
     @property
@@ -275,6 +282,7 @@ cdef class UniformTree(TreeGame):
     @property
     def num_nodes(self):
         """Number of nodes, leaves included."""
+        self.require_tree()
         return int(self.internal_nodes) + len(self._leaf_scores_array)
 
     def copy(self):
@@ -291,6 +299,8 @@ cdef class UniformTree(TreeGame):
         return other
 
     def __repr__(self):
+        if self._leaf_scores_array is None:
+            return "<UniformTree made by __new__ alone: no tree>"
         return (f"<UniformTree branching={self.branching} depth={self.tree_height} "
                 f"ordering={self.ordering!r} maximizing={bool(self.max_at_root)}>")
 
@@ -373,6 +383,7 @@ cdef class ExplicitTree(TreeGame):
     @property
     def num_nodes(self):
         """Number of nodes, leaves included."""
+        self.require_tree()
         return len(self._scores_array)
 
     def copy(self):
@@ -387,6 +398,8 @@ cdef class ExplicitTree(TreeGame):
         return other
 
     def __repr__(self):
+        if self._scores_array is None:
+            return "<ExplicitTree made by __new__ alone: no tree>"
         return (f"<ExplicitTree nodes={self.num_nodes} leaves={self.num_leaves} "
                 f"height={self.tree_height} maximizing={bool(self.max_at_root)}>")
 
