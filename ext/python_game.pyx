@@ -21,8 +21,10 @@ cdef uint64_t KEY_MASK = 0xFFFFFFFFFFFFFFFF
 
 
 cdef bint _same_move(object before, object now):
-    """Whether two listings of a move are the same move: the same object, equal (==), or
-    alike in repr() (a game may make new move objects on each call, without __eq__)."""
+    """Whether two listings of a move may be the same move: the same object, equal (==), or
+    alike in repr() (a game may make new move objects on each call, without __eq__). Objects
+    of one class that has neither __eq__ nor __repr__ of its own have nothing that tells
+    them apart (the default repr holds the address): taken to be the same."""
     if before is now:
         return True
     try:
@@ -30,6 +32,9 @@ cdef bint _same_move(object before, object now):
             return True
     except Exception:
         pass
+    cls = type(before)
+    if cls is type(now) and cls.__eq__ is object.__eq__ and cls.__repr__ is object.__repr__:
+        return True
     return repr(before) == repr(now)
 
 

@@ -234,7 +234,7 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
     searcher = _searcher(native, options, callback, game_prefers=_prefers_iterative(game, native),
                          plain_key=plain_key)
     if root_moves is not None:
-        searcher.restrict_root(_root_move_codes(native, root_moves))
+        searcher.restrict_root(_root_move_codes(native, root_moves, game))
     raw = searcher.interrupted_at_start(False) if _interrupted() else searcher.run()
     _keep_searcher(searcher, plain_key, native, callback)
     return _finish_search(raw, native, game, options)
@@ -505,10 +505,13 @@ def _crossing_bounds(game: Any, lower: int, upper: int) -> GameContractError:
         f"{safe_moves}")
 
 
-def _root_move_codes(native: NativeGame, root_moves: Any) -> List[int]:
+def _root_move_codes(native: NativeGame, root_moves: Any, game: Any = None) -> List[int]:
     """The engine's integer moves for `root_moves`: legal moves of the root in the game's own
     notation (as legal_moves() gives them; failing that, a move whose str() is the str() of
-    exactly one of them, such as "4" for Connect Four's 4 or a python-chess Move), checked."""
+    exactly one of them, such as "4" for Connect Four's 4 or a python-chess Move), checked.
+    A game written in Python (`game`, the caller's; `native` searches a copy of it) may have
+    moves that equal only themselves: one of its own legal_moves() counts as the move at
+    its place in the list."""
     if (isinstance(root_moves, (str, bytes)) or not isinstance(root_moves, Iterable)
             or (isinstance(root_moves, np.ndarray) and root_moves.ndim == 0)):
         raise TypeError(f"root_moves must be a list of moves, not {type(root_moves).__name__} "
@@ -522,8 +525,14 @@ def _root_move_codes(native: NativeGame, root_moves: Any) -> List[int]:
     codes = NativeGame.legal_moves(native)
     public = [native.decode_line([code])[0] for code in codes]
     chosen: List[int] = []
+    originals: Optional[list] = None
     for move in wanted:
         matches = [code for code, name in zip(codes, public) if _same_move(name, move)]
+        if not matches and isinstance(native, PythonGameAdapter) and isinstance(game, Game):
+            if originals is None:       # the caller's game lists its moves in the copy's order
+                originals = list(game.legal_moves())
+            if len(originals) == len(codes):
+                matches = [code for code, original in zip(codes, originals) if original is move]
         if not matches:
             by_text = [code for code, name in zip(codes, public) if str(name) == str(move)]
             matches = by_text if len(by_text) == 1 else []
