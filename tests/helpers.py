@@ -113,3 +113,29 @@ class Subtraction(nm.Game):
 
     def evaluate(self):
         return -nm.WIN if self.stones == 0 else 0
+
+
+class Take:
+    """A move of ObjectSubtraction: a plain object (no __eq__, the default repr with its
+    address), equal only to itself."""
+
+    def __init__(self, count):
+        self.count = count
+
+
+class ObjectSubtraction(Subtraction):
+    """Subtraction with moves that are Take objects: made anew on every legal_moves() call
+    (`fresh`: nothing but their place in the list tells them apart), or kept in the game
+    (the same objects every time, and other objects in each copy)."""
+
+    def __init__(self, stones, fresh):
+        super().__init__(stones)
+        self.fresh = fresh
+        self.kept = [Take(count) for count in (1, 2, 3)]
+
+    def legal_moves(self):
+        moves = [Take(count) for count in (1, 2, 3)] if self.fresh else self.kept
+        return [move for move in moves if move.count <= self.stones]
+
+    def play(self, move):
+        super().play(move.count)

@@ -11,7 +11,7 @@ import pytest
 
 import negamax as nm
 import reference as R
-from helpers import ALGORITHMS, Subtraction, trace_pairs
+from helpers import ALGORITHMS, ObjectSubtraction, Subtraction, trace_pairs
 import keyed_nim
 from keyed_nim import PlainNim as Nim
 
@@ -625,51 +625,19 @@ def test_a_move_order_that_drifts_is_a_contract_error_not_a_wrong_move(call):
         call(Claim([8, 1, 7, 9, 1]))
 
 
-class Take:
-    """A move of TakeAway: a plain object (no __eq__, the default repr with its address)."""
-
-    def __init__(self, count):
-        self.count = count
-
-
-class TakeAway(nm.Game):
-    """Take 1 or 2 from a pile; whoever takes the last wins. legal_moves() makes new move
-    objects each call, in the same order: nothing but their place tells them apart."""
-    max_moves = 2
-
-    def __init__(self, left):
-        self.left, self.taken = left, []
-
-    def legal_moves(self):
-        return [Take(count) for count in (1, 2) if count <= self.left]
-
-    def play(self, move):
-        self.left -= move.count
-        self.taken.append(move.count)
-
-    def undo(self):
-        self.left += self.taken.pop()
-
-    def is_terminal(self):
-        return self.left == 0
-
-    def evaluate(self):
-        return -nm.WIN if self.left == 0 else 0
-
-
-@pytest.mark.parametrize("left", range(1, 9))
-def test_moves_made_anew_each_call_are_no_contract_error(left):
-    # Theory: a pile that is a multiple of 3 is lost for the side to move; from any other,
-    # taking left % 3 leaves a multiple of 3 and wins. The line alternates until the pile is
-    # empty, the winner taking the last.
-    result = nm.search(TakeAway(left))
-    if left % 3 == 0:
+@pytest.mark.parametrize("stones", range(1, 10))
+def test_moves_made_anew_each_call_are_no_contract_error(stones):
+    # Theory (take 1 to 3, the last stone wins): a multiple of 4 is lost for the side to
+    # move; from any other, taking stones % 4 leaves a multiple of 4 and wins. The line runs
+    # until no stone is left.
+    result = nm.search(ObjectSubtraction(stones, fresh=True))
+    if stones % 4 == 0:
         assert result.value < 0
     else:
-        assert result.value > 0 and result.best_move.count == left % 3
-    assert sum(move.count for move in result.pv) == left
-    solved = nm.solve(TakeAway(left))
-    assert solved.outcome == ("loss" if left % 3 == 0 else "win")
+        assert result.value > 0 and result.best_move.count == stones % 4
+    assert sum(move.count for move in result.pv) == stones
+    solved = nm.solve(ObjectSubtraction(stones, fresh=True))
+    assert solved.outcome == ("loss" if stones % 4 == 0 else "win")
     assert solved.plies == len(solved.pv)
 
 

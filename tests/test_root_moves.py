@@ -13,6 +13,7 @@ import pytest
 import negamax as nm
 import reference as R
 from chess_helpers import gives_mate
+from helpers import ObjectSubtraction, Take
 from keyed_nim import Nim, PlainNim
 from negamax.games import Chess, ConnectFour, TicTacToe
 
@@ -256,49 +257,18 @@ def test_python_game_each_move_alone_matches_the_reference(game_type):
             assert (result.value, result.best_move) == (expected, move), (move, algorithm)
 
 
-class _Move:
-    """A move that equals only itself (no __eq__, the default repr with its address)."""
-
-    def __init__(self, count):
-        self.count = count
-
-
-class _KeptMoves(nm.Game):
-    """Take 1 or 2 from a pile, the last to take wins; the move objects live in the game."""
-
-    def __init__(self, left):
-        self.left, self.taken = left, []
-        self.moves = [_Move(1), _Move(2)]
-
-    def legal_moves(self):
-        return [move for move in self.moves if move.count <= self.left]
-
-    def play(self, move):
-        self.left -= move.count
-        self.taken.append(move.count)
-
-    def undo(self):
-        self.left += self.taken.pop()
-
-    def is_terminal(self):
-        return self.left == 0
-
-    def evaluate(self):
-        return -nm.WIN if self.left == 0 else 0
-
-
 def test_python_game_moves_that_equal_only_themselves_are_taken_as_legal_moves_gives_them():
     # The search runs on a copy of the game, whose move objects are others: the caller's own
-    # move counts by its place in the caller's list. Pile 4: taking 1 wins (3 is lost for
-    # the side to move), taking 2 loses (2 is won).
-    game = _KeptMoves(4)
-    take_one, take_two = game.legal_moves()
+    # move counts by its place in the caller's list. Five stones (take 1 to 3, the last
+    # wins): taking 1 leaves 4, lost for the side to move; taking 2 leaves 3, won.
+    game = ObjectSubtraction(5, fresh=False)
+    take_one, take_two, _ = game.legal_moves()
     win = nm.search(game, root_moves=[take_one])
     loss = nm.search(game, root_moves=[take_two])
     assert win.value > 0 and win.best_move.count == 1
     assert loss.value < 0 and loss.best_move.count == 2
     with pytest.raises(ValueError, match="is not a legal move here"):
-        nm.search(game, root_moves=[_Move(1)])       # equal to none of the game's moves
+        nm.search(game, root_moves=[Take(1)])        # equal to none of the game's moves
 
 
 # --- bad input -----------------------------------------------------------------------------
