@@ -69,3 +69,33 @@ def test_large_halfmove_clocks_survive_play_and_undo(clock):
         assert game.halfmove_clock == clock and game.fen() == fen
     result = nm.search(game, 2)
     assert result.value == 0 and game.fen() == fen      # drawn by the rule, game untouched
+
+
+def test_every_position_play_reaches_reads_back_from_its_fen():
+    # python-chess writes and reads these clocks; a position played past the FEN parser's
+    # limit wrote a FEN (and a repr) that Chess refused.
+    game = Chess("4k3/8/8/8/8/8/8/R3K3 b - - 1000000 1000000")
+    for move in ("e8d8", "a1a2", "d8e8"):
+        game.play(move)
+    assert game.fen() == "4k3/8/8/8/8/8/R7/4K3 w - - 1000003 1000002"
+    assert chess.Board(game.fen()).fen() == game.fen()
+    assert Chess(game.fen()).fen() == game.fen() and eval(repr(game), {"Chess": Chess}) == game
+
+
+def test_the_clocks_stop_at_their_limit():
+    # Two billion: play() goes no further, so a position it reaches always has a FEN that reads
+    # back, and the 10,000 plies of a search past it stay inside 32 bits.
+    limit = 2_000_000_000
+    game = Chess(f"4k3/8/8/8/8/8/8/R3K3 b - - {limit - 1} {limit}")
+    with pytest.raises(ValueError, match="clocks' limit"):
+        game.play("e8d8")                 # the fullmove number is at the limit
+    game = Chess(f"4k3/8/8/8/8/8/8/R3K3 w - - {limit - 1} {limit - 1}")
+    game.play("a1a2")                     # the halfmove clock reaches the limit
+    assert game.halfmove_clock == limit and Chess(game.fen()) == game
+    with pytest.raises(ValueError, match="clocks' limit"):
+        game.play("e8d8")
+    assert game.halfmove_clock == limit and len(game.history) == 1     # unchanged
+    for clock in (f"{limit + 1} 1", f"0 {limit + 1}"):
+        with pytest.raises(ValueError, match="from 0 to 2,000,000,000"):
+            Chess(f"4k3/8/8/8/8/8/8/R3K3 w - - {clock}")
+    assert nm.search(Chess(f"4k3/8/8/8/8/8/8/R3K3 w - - 0 {limit}"), 3).best_move is not None

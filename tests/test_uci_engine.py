@@ -217,6 +217,9 @@ def test_a_draw_by_insufficient_material_is_answered_under_multipv(engine, fen, 
 @pytest.mark.parametrize("fen, moves", [
     ("7k/8/6K1/8/8/8/8/R7 w - - 100 80", []),          # fifty moves up: a draw to claim
     ("7k/8/6K1/8/8/8/8/R7 w - - 0 1", ["a1b1", "h8g8", "b1a1", "g8h8"] * 2),   # threefold
+    # Clocks pushed past those a FEN used to allow by the moves after it: the position made
+    # to search on came from a FEN its parser refused, and go answered no bestmove at all.
+    ("7k/8/6K1/8/8/8/8/R7 b - - 1000000 1000000", ["h8g8", "a1b1", "g8h8"]),   # Rb8#
 ])
 def test_a_draw_the_gui_did_not_claim_is_searched_on(engine, fen, moves):
     # Over the board these draws must be claimed: a GUI that sends the position wants a move,

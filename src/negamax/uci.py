@@ -345,11 +345,16 @@ class UciEngine:
             self._explain(f"go: {self._refusal()}")
             self.write("bestmove (none)")     # a GUI waits for one answer to every go
             return
-        if self._game is None:
-            self._game = self._make_game(self._position)
-        game = self._going_on(self._game.copy())
-        job = _SearchJob(game, go, self._budget(go, game))
-        job.root_moves = self._root_moves(go, game)
+        try:
+            if self._game is None:
+                self._game = self._make_game(self._position)
+            game = self._going_on(self._game.copy())
+            job = _SearchJob(game, go, self._budget(go, game))
+            job.root_moves = self._root_moves(go, game)
+        except (UciCommandError, ValueError, TypeError) as error:
+            self._explain(f"go: {error}")
+            self.write("bestmove (none)")         # the GUI still waits for an answer
+            return
         job.table = self._table_for_search(self._job)
         self._job = job
         job.thread = threading.Thread(target=self._think, args=(job,), name="negamax-uci-search",

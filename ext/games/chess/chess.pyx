@@ -383,6 +383,10 @@ cdef class Chess(NativeGame):
         raise ValueError(f"move {quote(text)} is not legal in {quote(self.fen())}")
 
     cdef void push(self, Move move) except *:
+        if self.pos.halfmove_clock >= MAX_CLOCK or self.pos.fullmove_number >= MAX_CLOCK:
+            raise ValueError(f"no move past the clocks' limit: the halfmove clock "
+                             f"({self.pos.halfmove_clock:,}) and the fullmove number "
+                             f"({self.pos.fullmove_number:,}) stay at most {MAX_CLOCK:,}")
         self.reserve(STACK_HEADROOM)
         make_chess_move(&self.pos, move)
         self._history.append(move)

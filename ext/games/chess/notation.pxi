@@ -14,7 +14,10 @@ _FEN_FIELDS = ("piece placement", "side to move", "castling", "en passant", "hal
 _CASTLING_BITS = {"K": 1, "Q": 2, "k": 4, "q": 8}
 _UCI_MOVE = re.compile(r"^([a-h][1-8])([a-h][1-8])([nbrq]?)$")
 _PROMOTION_FLAGS = {"n": 4, "b": 5, "r": 6, "q": 7}
-MAX_CLOCK = 1_000_000
+# The largest clock a FEN may give, and the most either clock may reach by play(): a
+# position play() reaches always reads back from its FEN, and a search's 10,000 plies
+# past it stay inside 32 bits.
+MAX_CLOCK = 2_000_000_000
 
 
 def quote(text):
@@ -136,7 +139,7 @@ def parse_fen(fen):
     clocks = []
     for index in (4, 5):
         text = fields[index]
-        if not text.isdigit() or not text.isascii() or len(text) > 7 or int(text) > MAX_CLOCK:
+        if not text.isdigit() or not text.isascii() or len(text) > 10 or int(text) > MAX_CLOCK:
             raise bad(index, f"it must be a whole number from 0 to {MAX_CLOCK:,}")
         clocks.append(int(text))
     return squares, side, castling, en_passant, clocks[0], max(clocks[1], 1)

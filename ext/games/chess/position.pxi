@@ -30,7 +30,7 @@ cdef struct UndoRecord:
     int32_t middlegame
     int32_t endgame
     int16_t phase
-    int32_t halfmove_clock    # 32 bits: a FEN may give up to 1,000,000 (MAX_CLOCK)
+    int32_t halfmove_clock    # 32 bits: a FEN may give up to 2,000,000,000 (MAX_CLOCK)
     int8_t captured           # the piece code taken on the to-square (0 when none; not en passant)
     int8_t castling
     int8_t en_passant_square
