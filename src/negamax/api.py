@@ -573,7 +573,6 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
             raise ValueError("maximizing applies to explicit trees only: a game's values are "
                              "always from the side to move")
     if isinstance(game, NativeGame):
-        _refuse_python_subclass(type(game))
         native = _checked_copy(game, NativeGame)
         if native.max_moves < 1 <= game.max_moves or native.max_ply < 1 <= game.max_ply:
             raise GameContractError(
@@ -614,22 +613,6 @@ def _refuse_negative_moves(native: NativeGame) -> None:
         pass                         # a move count out of bounds: the search tells it
     finally:
         native.error = error         # the search reports a failure the game flags itself
-
-
-_HEAP_TYPE = 1 << 9      # Py_TPFLAGS_HEAPTYPE: set on every class made by a class statement
-
-
-def _refuse_python_subclass(cls: type) -> None:
-    """TypeError for a class written in Python straight on NativeGame: the search calls
-    NativeGame's C methods, which only a class compiled by Cython can define, so it would
-    search NativeGame's own (a game that has already ended, worth 0). A Python subclass of a
-    Cython game is fine: its compiled base defines them."""
-    compiled = next((base for base in cls.__mro__ if not base.__flags__ & _HEAP_TYPE), None)
-    if compiled is NativeGame:
-        raise TypeError(
-            f"{cls.__name__} is a class written in Python that subclasses negamax.NativeGame, "
-            f"whose search methods (generate_moves, make_move, ...) only a Cython class can "
-            f"define: subclass negamax.Game for a game written in Python")
 
 
 def _checked_copy(game: Any, kind: type) -> Any:
