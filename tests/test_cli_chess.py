@@ -189,6 +189,27 @@ def test_a_closed_pipe_ends_the_command_quietly():
     assert b"Traceback" not in err and b"BrokenPipeError" not in err
 
 
+@pytest.mark.skipif(not hasattr(signal, "pthread_kill"),
+                    reason="POSIX: elsewhere the engine sees the closed output at its next input line")
+def test_the_uci_engine_exits_when_its_output_closes_during_a_search():
+    # The GUI closed the engine's output but not its input (`negamax uci < fifo | head -1`):
+    # the search stopped, yet the engine sat in readline until another line came.
+    process = subprocess.Popen([sys.executable, "-m", "negamax", "uci"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    try:
+        process.stdin.write("uci\nisready\nposition startpos\ngo infinite\n")
+        process.stdin.flush()
+        while "info depth" not in process.stdout.readline():     # the search is running
+            pass
+        process.stdout.close()
+        assert process.wait(timeout=30) == 1        # input still open: no other line comes
+        assert "Traceback" not in process.stderr.read()
+    finally:
+        process.kill()
+        process.wait()
+
+
 @contextlib.contextmanager
 def _started(argv):
     """`python -m negamax argv` with pipes, unbuffered, killed after 60 s at the latest (so a

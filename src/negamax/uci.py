@@ -16,6 +16,7 @@ In a program: ``UciEngine(write=print).handle("uci")``, one line at a time, or
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
 import time
@@ -125,6 +126,10 @@ class UciEngine:
         self._refused: Optional[str] = None
         self._job: Optional[_SearchJob] = None
         self._output_error: Optional[OSError] = None     # set once writing to the GUI failed
+        # main() reads commands in the main thread, blocked in readline: a search thread
+        # whose write fails wakes it (see _wake_command_loop), or the engine would stay
+        # until the GUI sent another line.
+        self.wakes_command_loop = False
         self.hash_mb = HASH_MB[0]
         self.threads = THREADS[0]
         self.multi_pv = MULTI_PV[0]
@@ -153,6 +158,13 @@ class UciEngine:
                     self._job.request_stop()
                 if threading.current_thread() is threading.main_thread():
                     raise
+                if self.wakes_command_loop:
+                    _wake_command_loop()
+
+    @property
+    def output_error(self) -> Optional[OSError]:
+        """The error of the first write to the GUI that failed, or None."""
+        return self._output_error
 
     def _explain(self, message: str) -> None:
         self.write(f"info string {message}")
@@ -667,12 +679,29 @@ class UciEngine:
         return (str(moves[0]) if moves else "(none)"), None
 
 
+def _wake_command_loop() -> None:
+    """Interrupt the main thread's blocking read with SIGINT (POSIX): main() then sees the
+    output error and exits. Only where SIGINT raises KeyboardInterrupt, as Python sets it up;
+    elsewhere (Windows has no pthread_kill) the loop sees the error at the next input line."""
+    kill = getattr(signal, "pthread_kill", None)
+    main_thread = threading.main_thread()
+    if (kill is not None and main_thread.ident is not None
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+        try:
+            kill(main_thread.ident, signal.SIGINT)
+        except (OSError, ValueError):     # the main thread is gone: the process is ending
+            pass
+
+
 def main(stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None) -> int:
     """Run the engine on standard input and output until `quit` or end of input."""
     stdin = stdin if stdin is not None else sys.stdin
     engine = UciEngine(stdout if stdout is not None else sys.stdout)
+    engine.wakes_command_loop = threading.current_thread() is threading.main_thread()
     try:
         return engine.run(iter(stdin.readline, ""))
     except KeyboardInterrupt:
         engine.shutdown()
+        if engine.output_error is not None:     # woken by a search thread's failed write
+            raise engine.output_error from None
         return 0
