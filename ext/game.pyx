@@ -14,8 +14,9 @@ MAX_PLY = MAX_SEARCH_PLY
 
 
 cdef extern from "Python.h":
-    unsigned long PyType_GetFlags(type cls)
-    unsigned long Py_TPFLAGS_HEAPTYPE        # set on every class a class statement makes
+    # (Declared as int here: the flag, 1 << 9, fits; the C API's own type differs by platform.)
+    bint PyType_HasFeature(type cls, int feature)
+    const int Py_TPFLAGS_HEAPTYPE        # set on every class a class statement makes
 
 
 cdef void refuse_python_class(type cls) except *:
@@ -23,7 +24,7 @@ cdef void refuse_python_class(type cls) except *:
     NativeGame's C methods, which only a class compiled by Cython can define, so it would
     search NativeGame's own (a game that has already ended, worth 0). A Python subclass of a
     Cython game is fine: its compiled base defines them."""
-    compiled = next((base for base in cls.__mro__ if not PyType_GetFlags(base) & Py_TPFLAGS_HEAPTYPE), None)
+    compiled = next((base for base in cls.__mro__ if not PyType_HasFeature(base, Py_TPFLAGS_HEAPTYPE)), None)
     if compiled is NativeGame:
         raise TypeError(
             f"{cls.__name__} is a class written in Python that subclasses negamax.NativeGame, "
@@ -55,7 +56,7 @@ cdef class NativeGame:
     def __cinit__(self, *args, **kwargs):
         if type(self) is NativeGame:
             raise TypeError("NativeGame is an interface: use a subclass such as negamax.games.TicTacToe")
-        if PyType_GetFlags(type(self)) & Py_TPFLAGS_HEAPTYPE:    # a class written in Python
+        if PyType_HasFeature(type(self), Py_TPFLAGS_HEAPTYPE):    # a class written in Python
             refuse_python_class(type(self))
         self.max_moves = 0      # undeclared: a subclass sets it (see require_max_moves)
         self.max_ply = 0
