@@ -82,10 +82,14 @@ cdef class TreeGame(NativeGame):
         self.has_order_hints = False   # children are searched in their stored order
         self.has_keys = True           # a node's index is its key
 
+    cdef bint holds_tree(self):
+        """False for a tree made by __new__ alone (the search sees its root, a leaf, so
+        nothing reads past its arrays), True for every tree negamax.trees made."""
+        return self._node_stack_array is not None
+
     cdef void require_tree(self) except *:
-        """TypeError for a tree made by __new__ alone: it holds no tree to read or search
-        (the search sees its root, a leaf, so nothing reads past its arrays)."""
-        if self._node_stack_array is None:
+        """TypeError for a tree made by __new__ alone: it holds no tree to read or search."""
+        if not self.holds_tree():
             raise TypeError(f"this {type(self).__name__} was made by __new__ alone and holds no "
                             f"tree: make trees with negamax.trees.uniform(), from_nested() or "
                             f"from_arrays()")
@@ -299,7 +303,7 @@ cdef class UniformTree(TreeGame):
         return other
 
     def __repr__(self):
-        if self._leaf_scores_array is None:
+        if not self.holds_tree():
             return "<UniformTree made by __new__ alone: no tree>"
         return (f"<UniformTree branching={self.branching} depth={self.tree_height} "
                 f"ordering={self.ordering!r} maximizing={bool(self.max_at_root)}>")
@@ -398,7 +402,7 @@ cdef class ExplicitTree(TreeGame):
         return other
 
     def __repr__(self):
-        if self._scores_array is None:
+        if not self.holds_tree():
             return "<ExplicitTree made by __new__ alone: no tree>"
         return (f"<ExplicitTree nodes={self.num_nodes} leaves={self.num_leaves} "
                 f"height={self.tree_height} maximizing={bool(self.max_at_root)}>")
