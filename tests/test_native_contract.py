@@ -172,6 +172,56 @@ GAME = textwrap.dedent('''
             self.copy_base_into(other)
             other.stones = self.stones
             return other
+
+    cdef class MovelessEnd(NativeGame):
+        """Take 1 to 3 stones; whoever takes the last wins. The end of the game is only the
+        position without moves (at_terminal never says so, as the README allows), and
+        max_ply = stones is exact. noisy_count > 0: generate_noisy_moves writes its one noisy
+        move but returns noisy_count (for quiescence; has_noisy_moves set unless 0)."""
+        cdef public int stones, noisy_count
+
+        def __init__(self, int stones, int noisy_count=0, int max_ply=-1):
+            self.stones = stones
+            self.max_moves = 3
+            self.max_ply = stones if max_ply < 0 else max_ply
+            self.noisy_count = noisy_count
+            self.has_noisy_moves = noisy_count != 0
+
+        cdef int generate_moves(self, Move* moves) noexcept nogil:
+            cdef int take, count = 0
+            for take in range(1, 4):
+                if take <= self.stones:
+                    moves[count] = take
+                    count += 1
+            return count
+
+        cdef int generate_noisy_moves(self, Move* moves) noexcept nogil:
+            if self.stones == 0:
+                return 0
+            moves[0] = 1
+            return self.noisy_count
+
+        cdef bint move_is_noisy(self, Move move) noexcept nogil:
+            return move == 1
+
+        cdef void make_move(self, Move move) noexcept nogil:
+            self.stones -= move
+
+        cdef void unmake_move(self, Move move) noexcept nogil:
+            self.stones += move
+
+        cdef bint at_terminal(self) noexcept nogil:
+            return False
+
+        cdef Score static_evaluation(self) noexcept nogil:
+            return -WIN if self.stones == 0 else 0
+
+        def copy(self):
+            cdef MovelessEnd other = MovelessEnd.__new__(MovelessEnd)
+            self.copy_base_into(other)
+            other.stones = self.stones
+            other.noisy_count = self.noisy_count
+            return other
 ''')
 
 SETUP = textwrap.dedent('''
@@ -198,6 +248,68 @@ def miscounted(tmp_path_factory):
     finally:
         sys.path.remove(str(project))
         sys.modules.pop("miscounted", None)
+
+
+@pytest.fixture(scope="module")
+def moveless_end(miscounted):
+    import miscounted as module      # built by the fixture above, importable while it lasts
+    return module.MovelessEnd
+
+
+def _subtraction_value(stones):
+    """Plain minimax of take-1-to-3, last stone wins, scored WIN - plies: an independent
+    reference for MovelessEnd."""
+    if stones == 0:
+        return -nm.WIN
+    best = -nm.WIN - 1
+    for take in range(1, min(3, stones) + 1):
+        child = -_subtraction_value(stones - take)
+        child = child - 1 if child > 0 else child + 1    # one ply further from the root
+        best = max(best, child)
+    return best
+
+
+@pytest.mark.needs_compiler
+@pytest.mark.parametrize("stones", range(1, 10))
+@pytest.mark.parametrize("call", ["alphabeta", "minimax", "negamax", "pvs", "mtdf", "solve",
+                                  "weak", "solve_many"])
+def test_a_game_that_ends_without_moves_at_its_max_ply_is_searched(moveless_end, stones, call):
+    # max_ply = stones is a true bound, and the last position has no moves: an end of the
+    # game (its static value) whatever at_terminal says, not a game going past max_ply
+    # (GameContractError said so before).
+    expected = _subtraction_value(stones)
+    game = moveless_end(stones)
+    if call == "solve":
+        result = nm.solve(game)
+    elif call == "weak":
+        result = nm.solve(game, weak=True)
+        assert result.outcome == ("win" if expected > 0 else "loss")
+        return
+    elif call == "solve_many":
+        result = nm.solve_many([game])[0]
+    else:
+        result = nm.search(game, algorithm=call)
+    assert result.value == expected
+    assert len(result.pv) == nm.WIN - abs(expected)
+    assert sum(result.pv) == stones
+
+
+@pytest.mark.needs_compiler
+def test_a_game_that_still_has_moves_at_its_max_ply_is_a_contract_error(moveless_end):
+    game = moveless_end(6, max_ply=5)       # six single-stone plies are possible
+    for call in (lambda: nm.search(game, algorithm="alphabeta"), lambda: nm.solve(game)):
+        with pytest.raises(nm.GameContractError, match="max_ply = 5"):
+            call()
+
+
+@pytest.mark.needs_compiler
+@pytest.mark.parametrize("count", [4, 9, -1])
+def test_a_bad_noisy_move_count_names_generate_noisy_moves(moveless_end, count):
+    game = moveless_end(20, noisy_count=count)
+    assert game.legal_moves() == [1, 2, 3]       # generate_moves keeps its bound
+    with pytest.raises(nm.GameContractError, match="generate_noisy_moves gave more moves than "
+                                                   "its max_moves = 3"):
+        nm.search(game, depth=3, algorithm="pvs", quiescence=True)
 
 
 @pytest.fixture(scope="module")

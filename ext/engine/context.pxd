@@ -49,6 +49,7 @@ cdef enum Status:
     FAIL_BEYOND_REACH = 11    # a solve's line ran past the deepest line a search may follow, in
                               # a game whose max_ply does not bound its length (chess)
     FAIL_BAD_EVALUATION = 12  # a native game's static_evaluation gave a value beyond -WIN..WIN
+    FAIL_TOO_MANY_NOISY_MOVES = 13   # generate_noisy_moves gave a count outside 0 .. max_moves
 
 cdef enum:
     UNLIMITED_DEPTH = MAX_SEARCH_PLY + 1

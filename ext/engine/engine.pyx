@@ -54,6 +54,7 @@ STATUS_NAMES = {
     FAIL_OUT_OF_MEMORY: "out_of_memory",
     FAIL_BEYOND_REACH: "beyond_reach",
     FAIL_BAD_EVALUATION: "bad_evaluation",
+    FAIL_TOO_MANY_NOISY_MOVES: "too_many_noisy_moves",
 }
 
 UNLIMITED = UNLIMITED_DEPTH

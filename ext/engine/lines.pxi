@@ -17,9 +17,10 @@ cdef inline void check_line_end(SearchContext* context, GameT game, int ply) noe
     stacks end there when its max_ply bounds the game) must have ended the game. A game still
     going is past its max_ply (FAIL_TOO_DEEP): the search, which bounds wins and losses by
     max_ply, may have scored lines that are still going as draws and never reached that ply
-    itself, so the line is where the broken bound shows."""
+    itself, so the line is where the broken bound shows. (A position without moves ends the
+    game too, as at_terminal's would.)"""
     if (context.capacity_from_game and ply + 1 >= context.capacity and context.status == RUNNING
-            and not game.error and not game.at_terminal()):
+            and not game.error and not game.at_terminal() and has_moves(context, game, ply)):
         fail(context, FAIL_TOO_DEEP)
 
 

@@ -24,17 +24,30 @@ cdef inline Score read_leaf(SearchContext* context, GameT game, int ply) noexcep
     return terminal_score(value, ply)
 
 
-cdef inline bint past_capacity(SearchContext* context, int ply) noexcept nogil:
-    """True when the stacks have no room for a child of `ply`. Running past the game's own
-    max_ply is the game's fault (a failure); running out of the room kept for extensions and
+cdef inline bint past_capacity(SearchContext* context, GameT game, int ply) noexcept nogil:
+    """True when the stacks have no room for a child of `ply` (not at the end of the game:
+    the caller asked at_terminal). Going on past the game's own max_ply is the game's fault
+    (a failure), but a position without moves ends the game whatever at_terminal says, and
+    its static value is its final one; running out of the room kept for extensions and
     quiescence only ends the line with a static value."""
     if ply + 1 < context.capacity:
         return False
     if context.capacity_from_game:
-        fail(context, FAIL_TOO_DEEP)
+        if has_moves(context, game, ply):
+            fail(context, FAIL_TOO_DEEP)
     else:
         context.horizon_reached = True
     return True
+
+
+cdef inline bint has_moves(SearchContext* context, GameT game, int ply) noexcept nogil:
+    """Whether the game gives a move at `ply` (into that ply's buffer). A count beyond the
+    game's bound fails the search (and counts as moves)."""
+    cdef int count = game.generate_moves(context.moves + <size_t> ply * context.max_moves)
+    if count_out_of_bounds(context, count):
+        fail(context, FAIL_TOO_MANY_MOVES)
+        return True
+    return count > 0
 
 
 cdef inline bint needs_leaf(SearchContext* context, GameT game, int depth, int ply,
@@ -46,7 +59,7 @@ cdef inline bint needs_leaf(SearchContext* context, GameT game, int depth, int p
     if depth <= 0:
         context.horizon_reached = True
         return True
-    return past_capacity(context, ply)
+    return past_capacity(context, game, ply)
 
 
 # Most nodes of a search are leaves. When nothing needs the full treatment of a node (no

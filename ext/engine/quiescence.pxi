@@ -27,7 +27,7 @@ cdef Score quiescence_node(SearchContext* context, GameT game, int ply, Score al
     cdef int i, count
     cdef Move move
     context.stats.quiescence_nodes += 1
-    if past_capacity(context, ply):
+    if past_capacity(context, game, ply):
         return read_leaf(context, game, ply)
     if in_check:
         best = -SCORE_INFINITY
@@ -40,7 +40,8 @@ cdef Score quiescence_node(SearchContext* context, GameT game, int ply, Score al
             alpha = best
         count = game.generate_noisy_moves(moves)
     if count_out_of_bounds(context, count):
-        fail(context, FAIL_TOO_MANY_MOVES)
+        # Name the method that broke the bound: the noisy moves, unless in check.
+        fail(context, FAIL_TOO_MANY_MOVES if in_check else FAIL_TOO_MANY_NOISY_MOVES)
         return 0
     if count == 0:
         return best if not in_check else read_leaf(context, game, ply)

@@ -647,6 +647,7 @@ def _stop_reason(raw: dict, native: NativeGame, game: Any) -> StopReason:
     if status == "game_callback_failed":
         raise RuntimeError(f"{type(game).__name__} reported a failure during the search "
                            f"(its error flag was set)")
-    if status in ("too_many_moves", "too_deep", "out_of_memory", "beyond_reach", "bad_evaluation"):
+    if status in ("too_many_moves", "too_many_noisy_moves", "too_deep", "out_of_memory",
+                  "beyond_reach", "bad_evaluation"):
         raise error_for_status(status, game, native)
     return _STOP_REASONS[status]

@@ -50,6 +50,10 @@ def error_for_status(status: str, game: Any, native: Any) -> BaseException:
         return GameContractError(f"{name} generated more moves than its max_moves = "
                                  f"{native.max_moves} (or a negative count; generate_moves{safe} "
                                  f"returns the count): raise max_moves, or fix the count")
+    if status == "too_many_noisy_moves":
+        return GameContractError(f"{name}.generate_noisy_moves gave more moves than its max_moves "
+                                 f"= {native.max_moves} (or a negative count; it returns the "
+                                 f"count, at most max_moves): fix its count, or raise max_moves")
     python_game = type(native).__name__ == "PythonGameAdapter"
     if status == "too_deep":
         if native.max_ply == 0 and not python_game:
