@@ -179,11 +179,12 @@ GAME = textwrap.dedent('''
         max_ply = stones is exact. noisy_count > 0: generate_noisy_moves writes its one noisy
         move but returns noisy_count (for quiescence; has_noisy_moves set unless 0)."""
         cdef public int stones, noisy_count
+        cdef public bint copies_other          # copy() gives a MisereTake (another game)
 
-        def __init__(self, int stones, int noisy_count=0, int max_ply=-1):
+        def __init__(self, int stones, int noisy_count=0, max_ply=None):
             self.stones = stones
             self.max_moves = 3
-            self.max_ply = stones if max_ply < 0 else max_ply
+            self.max_ply = stones if max_ply is None else max_ply
             self.noisy_count = noisy_count
             self.has_noisy_moves = noisy_count != 0
 
@@ -217,6 +218,8 @@ GAME = textwrap.dedent('''
             return -WIN if self.stones == 0 else 0
 
         def copy(self):
+            if self.copies_other:
+                return MisereTake(self.stones)
             cdef MovelessEnd other = MovelessEnd.__new__(MovelessEnd)
             self.copy_base_into(other)
             other.stones = self.stones
@@ -421,6 +424,37 @@ def test_max_ply_left_at_zero_is_named(miscounted):
     for depth in (None, 1):
         with pytest.raises(nm.GameContractError, match="declares max_ply = 0 but has moves"):
             nm.search(miscounted(3, 3, max_ply=0), depth)
+
+
+@pytest.mark.needs_compiler
+def test_a_negative_max_ply_is_named(moveless_end):
+    for call in (nm.search, nm.solve):
+        with pytest.raises(nm.GameContractError, match="declares max_ply = -5 but has moves"):
+            call(moveless_end(7, max_ply=-5))
+
+
+@pytest.mark.needs_compiler
+def test_a_copy_of_another_game_class_is_refused(moveless_end):
+    # The search would have played the other game's rules (a misere game: another value).
+    game = moveless_end(5)
+    game.copies_other = True
+    for call in (nm.search, nm.solve, lambda g: nm.solve_many([g]),
+                 lambda g: nm.search_many([g], depth=3)):
+        with pytest.raises(nm.GameContractError, match=r"MovelessEnd.copy\(\) returned a "
+                                                       r"MisereTake, another game"):
+            call(game)
+
+
+@pytest.mark.needs_compiler
+def test_a_python_subclass_of_a_cython_game_keeps_the_base_copy(moveless_end):
+    # Only Python methods added: the base's copy() and native methods are the game's.
+    class Named(moveless_end):
+        def describe(self):
+            return f"{self.stones} stones"
+
+    game = Named(7)
+    assert game.describe() == "7 stones"
+    assert nm.search(game).value == _subtraction_value(7)
 
 
 @pytest.mark.needs_compiler

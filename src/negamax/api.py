@@ -574,6 +574,13 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
                              "always from the side to move")
     if isinstance(game, NativeGame):
         native = _checked_copy(game, NativeGame)
+        if not isinstance(game, type(native)):
+            # Another game altogether: the search would play its rules, not this game's. (A
+            # copy of a base class is let through: a Python subclass of a Cython game that
+            # adds only Python methods has the base's copy() and the same native methods.)
+            raise GameContractError(f"{type(game).__name__}.copy() returned a "
+                                    f"{type(native).__name__}, another game: a copy must be of "
+                                    f"the game's own class")
         if native.max_moves < 1 <= game.max_moves or native.max_ply < 1 <= game.max_ply:
             raise GameContractError(
                 f"{type(game).__name__}.copy() gives a game with max_moves = {native.max_moves} "

@@ -56,10 +56,10 @@ def error_for_status(status: str, game: Any, native: Any) -> BaseException:
                                  f"count, at most max_moves): fix its count, or raise max_moves")
     python_game = type(native).__name__ == "PythonGameAdapter"
     if status == "too_deep":
-        if native.max_ply == 0 and not python_game:
-            return GameContractError(f"{name} declares max_ply = 0 but has moves: set max_ply "
-                                     f"in __init__ to a bound on the plies left from the "
-                                     f"position")
+        if native.max_ply <= 0 and not python_game:
+            return GameContractError(f"{name} declares max_ply = {native.max_ply} but has "
+                                     f"moves: set max_ply in __init__ to a bound on the plies "
+                                     f"left from the position")
         how = ("its max_ply attribute bounds the plies left in any game from here"
                if python_game else "a native game's copy() keeps it by calling copy_base_into")
         return GameContractError(f"{name} went on past its max_ply = {native.max_ply} plies: "
