@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import _thread
+import subprocess
+import sys
 import threading
 import time
 
@@ -439,3 +441,33 @@ def test_a_helper_that_finished_before_the_limit_reports_a_completed_search():
         else:
             assert result.stop_reason is nm.StopReason.NODE_LIMIT
     assert completed > 0
+
+
+CTRL_C_WHILE_THE_TABLE_IS_MADE = """
+import _thread, threading, time
+import negamax as nm
+from negamax.games import ConnectFour
+game = ConnectFour("4453")
+# Zeroing a gigabyte takes well over 10 ms on any machine (tens of GB/s at most): the
+# interrupt comes while the thread's new table is made, before anything is searched.
+threading.Thread(target=lambda: (time.sleep(0.01), _thread.interrupt_main())).start()
+try:
+    result = nm.solve(game, tt_mb=1024)
+except KeyboardInterrupt:
+    print("escaped")
+else:
+    print(result.stop_reason.name, result.stats.nodes, result.value)
+again = nm.solve(game, tt_mb=1024, node_limit=5000)
+print(again.stop_reason.name, again.stats.nodes > 0)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no SIGINT semantics to simulate on Windows")
+def test_ctrl_c_while_the_threads_table_is_made_returns_an_interrupted_result():
+    # README: Ctrl-C while search or solve makes the calling thread's table returns at once,
+    # interrupted, with nothing searched. It escaped as KeyboardInterrupt: Python acted on
+    # the signal only at a line past the except clause meant for it.
+    done = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_THE_TABLE_IS_MADE],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split("\n")[:2] == ["INTERRUPTED 0 None", "NODE_LIMIT True"], done.stdout

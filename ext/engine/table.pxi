@@ -3,6 +3,7 @@
 
 import numbers
 
+from cpython.exc cimport PyErr_CheckSignals
 from libc.string cimport memset
 
 cdef extern from "negamax_memory.h":
@@ -75,14 +76,27 @@ cdef class TranspositionTable:
         if entries == NULL:
             raise MemoryError(f"cannot allocate a {mb:g} MB transposition table: this machine has "
                               f"not that much free memory; give a smaller size")
+        # Held as by a search while the memory is zeroed without the GIL (seconds for
+        # gigabytes, while other threads run): no search may start on the old memory, which
+        # is freed below.
+        if not negamax_cas_i64(&self.searching, 0, 1):
+            negamax_large_free(entries)
+            raise ValueError("this TranspositionTable is in use by a search: it cannot be "
+                             "made anew now")
         # Touch every page now: a fresh page costs a fault on first use, which would otherwise
         # land inside the searches (the cost of a short search would be mostly page faults).
-        memset(entries, 0, buckets * 2 * sizeof(TTEntry))
+        with nogil:
+            memset(entries, 0, buckets * 2 * sizeof(TTEntry))
         negamax_large_free(self.table.entries)
         self.table.entries = entries
         self.table.bucket_mask = buckets - 1
         self.table.generation = 0
         self.mb = buckets * 2 * sizeof(TTEntry) / 1048576.0
+        negamax_cas_i64(&self.searching, 1, 0)
+        # Ctrl-C while the memory was zeroed is raised here, with the table made: Python
+        # would act on it only at some later line of its caller, past the `except
+        # KeyboardInterrupt` meant for it (negamax.api._new_table).
+        PyErr_CheckSignals()
 
     def __dealloc__(self):
         negamax_large_free(self.table.entries)
