@@ -99,3 +99,20 @@ def test_the_clocks_stop_at_their_limit():
         with pytest.raises(ValueError, match="from 0 to 2,000,000,000"):
             Chess(f"4k3/8/8/8/8/8/8/R3K3 w - - {clock}")
     assert nm.search(Chess(f"4k3/8/8/8/8/8/8/R3K3 w - - 0 {limit}"), 3).best_move is not None
+
+
+def test_a_move_that_keeps_the_clocks_within_their_limit_is_played():
+    # White's move counts no full move, and a pawn move or capture resets the halfmove clock:
+    # at the limit such moves stay within it (play() refused them by the clocks before the
+    # move). python-chess agrees on the clocks after each.
+    limit = 2_000_000_000
+    for fen, move, clocks in ((f"4k3/8/8/8/8/8/8/4K2R w K - 0 {limit}", "e1d1", f"1 {limit}"),
+                              (f"4k3/8/8/8/8/8/4P3/4K3 w - - {limit} 7", "e2e3", "0 7"),
+                              (f"4k3/8/8/8/8/8/4p3/3RK3 b - - {limit} 7", "e2d1q", "0 8")):
+        game = Chess(fen)
+        game.play(move)
+        assert game.fen().endswith(" " + clocks)
+        board = chess.Board(fen)
+        board.push_uci(move)
+        assert board.fen() == game.fen()
+        assert Chess(game.fen()) == game

@@ -401,6 +401,26 @@ def test_ctrl_c_while_the_trace_is_made_returns_the_result_with_the_visits_so_fa
     assert (cut.value, cut.pv, cut.stats) == (full.value, full.pv, full.stats)
 
 
+def test_a_trace_that_runs_out_of_memory_while_made_raises_search_memory_error(monkeypatch):
+    # README: a trace that cannot get memory raises negamax.SearchMemoryError. Running out
+    # while Python makes the visits raised a bare MemoryError('') (a 10,000-ply chain's
+    # trace holds 50 million path entries).
+    from negamax import result_building
+    visits = len(nm.search(nm.games.TicTacToe("xo......."), algorithm="minimax", trace=True).trace)
+    made = []
+
+    def visit(**fields):
+        if len(made) == 100:
+            raise MemoryError
+        made.append(nm.Visit(**fields))
+        return made[-1]
+
+    monkeypatch.setattr(result_building, "Visit", visit)
+    with pytest.raises(nm.SearchMemoryError, match="not enough memory for the search trace "
+                                                   rf"\(100 of its {visits:,} visits made"):
+        nm.search(nm.games.TicTacToe("xo......."), algorithm="minimax", trace=True)
+
+
 def test_a_limit_that_stops_the_line_after_a_search_to_the_end_reports_its_real_depth():
     # O to move after 4453 and 3 (X on 4, 5, 3): X holds two open threats on the bottom row,
     # so every O move loses to an X four at once (checked here by playing them): a loss in 2.

@@ -8,6 +8,7 @@ from typing import Any, Optional, Tuple
 
 from negamax.games._trees import TreeGame
 from negamax.results import SearchResult, SearchStats, SolveResult, StopReason, Visit, adopted
+from negamax.errors import SearchMemoryError
 from negamax.scores import EVAL_LIMIT, WIN
 
 __all__ = ["build_search_result", "build_solve_result"]
@@ -135,4 +136,11 @@ def _build_trace(raw_trace: tuple, native: Any) -> Tuple[tuple, bool]:
             visits.append(Visit(path=tuple(native.decode_line(path)), value=value))
     except KeyboardInterrupt:
         return tuple(visits), True
+    except MemoryError:
+        count = len(visits)
+        visits.clear()                   # room for the error itself
+        raise SearchMemoryError(f"not enough memory for the search trace ({count:,} of its "
+                                f"{len(plies):,} visits made; each holds its path from the "
+                                f"root): search without trace=True or with a smaller "
+                                f"depth") from None
     return tuple(visits), False

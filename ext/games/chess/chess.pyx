@@ -383,12 +383,17 @@ cdef class Chess(NativeGame):
         raise ValueError(f"move {quote(text)} is not legal in {quote(self.fen())}")
 
     cdef void push(self, Move move) except *:
-        if self.pos.halfmove_clock >= MAX_CLOCK or self.pos.fullmove_number >= MAX_CLOCK:
-            raise ValueError(f"no move past the clocks' limit: the halfmove clock "
-                             f"({self.pos.halfmove_clock:,}) and the fullmove number "
-                             f"({self.pos.fullmove_number:,}) stay at most {MAX_CLOCK:,}")
         self.reserve(STACK_HEADROOM)
         make_chess_move(&self.pos, move)
+        # Refused only if a clock would pass the limit (the 32-bit clocks hold one more): a
+        # capture or pawn move resets the halfmove clock, and only Black's moves count a
+        # full move.
+        cdef int64_t halfmove = self.pos.halfmove_clock, fullmove = self.pos.fullmove_number
+        if halfmove > MAX_CLOCK or fullmove > MAX_CLOCK:
+            unmake_chess_move(&self.pos, move)
+            raise ValueError(f"no move past the clocks' limit: it would take the halfmove clock "
+                             f"to {halfmove:,} and the fullmove number to {fullmove:,}, and "
+                             f"each stays at most {MAX_CLOCK:,}")
         self._history.append(move)
         self.played += 1
         self.status_serial = 0

@@ -485,9 +485,9 @@ def _breadth_first_height(starts):
         if first >= end:
             return height
         height += 1
-        if height > _MAX_PLY:
-            raise ValueError(f"the tree is {height} plies deep; the search goes at most "
-                             f"{_MAX_PLY} plies")
+        if height > _MAX_PLY:      # counted no further: the levels past it are not walked
+            raise ValueError(f"the tree is more than {_MAX_PLY} plies deep; the search goes "
+                             f"at most {_MAX_PLY} plies")
 
 
 # --- the search, compiled for this game (see ext/engine/kernels.pxi) -------------------------
