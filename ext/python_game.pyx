@@ -398,5 +398,18 @@ cdef class PythonGameAdapter(NativeGame):
                 self.game.undo()
         return line
 
+    def decode_root_moves(self, moves):
+        """The user's moves for move indices of the root, each a line of one move (what
+        decode_line([index])[0] gives for each), from one call of legal_moves(): a root of
+        thousands of moves is read once, not once a move."""
+        cdef list legal = self.legal_list()
+        self.check_root_order(legal)
+        decoded = []
+        for index in moves:
+            if not 0 <= index < len(legal):
+                raise self.shrunk(len(legal))
+            decoded.append(legal[index])
+        return decoded
+
     def copy(self):
         raise TypeError("copy the wrapped game instead")

@@ -308,3 +308,44 @@ def test_bad_root_moves_raise_named_errors():
 def test_a_zero_dimensional_array_is_no_list_of_moves():
     with pytest.raises(TypeError, match="root_moves must be a list of moves"):
         nm.search(nm.games.ConnectFour(), depth=2, root_moves=np.array(4))
+
+
+
+class _WideRoot(nm.Game):
+    """`width` moves at the root, one move after each, then the end. Counts, on the class
+    (the search runs on a copy), the times a root's moves are listed."""
+
+    root_listings = 0
+
+    def __init__(self, width):
+        self.width, self.history = width, []
+        self.max_moves = width
+        self.max_ply = 2
+
+    def legal_moves(self):
+        if not self.history:
+            type(self).root_listings += 1
+            return list(range(self.width))
+        return [0]
+
+    def play(self, move):
+        self.history.append(move)
+
+    def undo(self):
+        self.history.pop()
+
+    def is_terminal(self):
+        return len(self.history) >= 2
+
+    def evaluate(self):
+        return -(self.history[0] * 7919 % 1009)
+
+
+@pytest.mark.parametrize("width", [50, 5_000])
+def test_root_moves_of_a_wide_python_game_read_its_root_a_few_times(width):
+    # Each root move was decoded by replaying it: one legal_moves() call per root move
+    # before the search began (quadratic work: 26 s for 20,000 moves, past any time limit).
+    _WideRoot.root_listings = 0
+    result = nm.search(_WideRoot(width), root_moves=[5, 7], time_limit=60)
+    assert result.best_move == max((5, 7), key=lambda move: -(move * 7919 % 1009))
+    assert _WideRoot.root_listings <= 10
