@@ -25,6 +25,19 @@ def test_a_tree_1000_levels_deep_is_searched(capsys):
     assert "value     : 1" in out and "depth     : 1000" in out
 
 
+@pytest.mark.parametrize("levels", [3, 4000])
+def test_a_tree_without_a_limit_is_searched_in_one_pass(capsys, levels):
+    # A chain's one pass enters each of its nodes once; deepening one ply at a time entered
+    # 2 + 3 + ... + (levels + 1) nodes, at a cost growing as the cube of the depth (minutes
+    # for 10,000 levels).
+    assert main(["search", "tree", _nested_chain(levels), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert f"nodes     : {levels + 1:,}   leaves: 1" in out and "iterations: 1" in out
+    # With a limit it deepens, to leave the deepest completed depth if the limit strikes.
+    assert main(["search", "tree", _nested_chain(3), "--no-progress", "--time-limit", "60"]) == 0
+    assert "nodes     : 9   leaves: 3" in capsys.readouterr().out     # depths 1-3: 2 + 3 + 4 nodes
+
+
 def test_read_nested_matches_python_literals_and_any_depth():
     # Python's own parser is the reference where it can go.
     import ast

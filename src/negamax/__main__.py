@@ -96,8 +96,9 @@ def _build_parser() -> argparse.ArgumentParser:
     search.add_argument("--seed", type=int, default=None, help="uniform trees: random seed (default 0)")
     search.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="print each completed depth on stderr (default: on when stderr is a "
-                             "terminal). The search deepens iteratively; Ctrl-C stops it and prints "
-                             "the deepest depth completed")
+                             "terminal). The search deepens iteratively (a tree without a time or "
+                             "node limit: in one pass); Ctrl-C stops it and prints the deepest "
+                             "depth completed")
 
     solve = commands.add_parser("solve", help="solve a position exactly: value, best move, principal variation")
     solve.add_argument("game", choices=["connect4", "tictactoe", "checkers"])
@@ -260,9 +261,13 @@ def search_command(args: argparse.Namespace) -> int:
         raise ValueError("checkers needs a limit: give --depth, --time-limit or --node-limit "
                          "(or prove the outcome with `negamax solve checkers POSITION`)")
     progress = Progress(sys.stderr, wants_progress(args.progress, sys.stderr))
-    # Deepen iteratively (depth 1, 2, ...) always, so that each depth can be shown and Ctrl-C
-    # or a limit leaves the deepest completed depth to print.
-    options = dict(search_options(progress), iterative=True)
+    # Deepen iteratively (depth 1, 2, ...), so that each depth can be shown and Ctrl-C or a
+    # limit leaves the deepest completed depth to print. Not an explicit tree without a time
+    # or node limit: it has no table to carry an iteration's best moves to the next, so the
+    # iterations only cost (on a chain thousands of plies deep, the cube of its depth).
+    one_pass = (args.game in ("tree", "uniform") and args.time_limit is None
+                and args.node_limit is None)
+    options = dict(search_options(progress), iterative=not one_pass)
     if not bounded and looks_long(game):
         progress.say("searching to the end of the game, which can take very long: bound it with "
                      "--time-limit SECONDS or --depth PLIES (Ctrl-C stops and prints the best so far)")
