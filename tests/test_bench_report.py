@@ -322,6 +322,26 @@ def test_ctrl_c_inside_a_search_stops_the_report(monkeypatch, capsys):
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler     # put back
 
 
+@pytest.mark.parametrize("existing", ["", "reports"])
+def test_ctrl_c_leaves_out_as_it_was(monkeypatch, capsys, tmp_path, existing):
+    # README: Ctrl-C leaves --out as it was. The folder was made before measuring (to fail
+    # early when it cannot be written) and stayed behind, empty, when it had not been there.
+    from negamax.bench import cli as bench_cli
+
+    def interrupted(settings, progress):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bench_cli, "build_report", interrupted)
+    if existing:
+        (tmp_path / existing).mkdir()
+    out = tmp_path / (existing or "new") / "nested" / "report"
+    assert main(["bench", "--no-progress", "--grid", "2:2", "--out", str(out)]) == 130
+    assert "interrupted" in capsys.readouterr().err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ([existing] if existing else [])
+    if existing:
+        assert list((tmp_path / existing).iterdir()) == []
+
+
 def test_ctrl_c_stops_a_report_between_the_repeats_of_one_step(monkeypatch, capsys):
     # Each repeat of a timing loop is a search that Ctrl-C stops and that then returns: the
     # report ran all its repeats (here 1,000 full tic-tac-toe minimax searches, seconds)

@@ -160,6 +160,19 @@ def test_counts_past_the_bit_limit_are_refused_at_once(function):
     assert function(1, 2**70) == (2**70 + 1 if function is theory.tree_nodes else 1)
 
 
+def test_a_huge_branching_counts_up_to_the_bit_limit():
+    # b has 3,000,001 bits (over 4,300 digits, Python's limit for int-to-str): b**1 and the
+    # tree's b + 1 nodes fit under MAX_COUNT_BITS and are exact; b**2 does not, and the error
+    # says so without printing b (it raised Python's int-to-str error for both).
+    b = 2**3_000_000
+    assert theory.minimax_leaves(b, 1) == b and theory.alphabeta_best_leaves(b, 1) == b
+    assert theory.tree_nodes(b, 1) == b + 1
+    for function in (theory.minimax_leaves, theory.alphabeta_best_leaves, theory.tree_nodes):
+        with pytest.raises(ValueError, match=r"\(a 3,000,001-bit number to the power 2\) has "
+                                             r"about 6e\+06 bits.*MAX_COUNT_BITS"):
+            function(b, 2)
+
+
 @pytest.mark.parametrize("depth", [10**8, 2**70, 2**200])
 def test_effective_branching_factor_of_a_huge_depth_is_near_one(depth):
     """The integer root of a count below 2**depth is 1: found at once (it computed

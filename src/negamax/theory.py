@@ -37,8 +37,11 @@ def _check(branching: int, depth: int) -> Tuple[int, int]:
         raise ValueError(f"branching must be at least 1, got {branching}")
     if depth < 0:
         raise ValueError(f"depth must be at least 0, got {depth}")
-    if branching > 1 and (depth + 1) * math.log2(branching) > MAX_COUNT_BITS:
-        raise ValueError(f"branching**depth = {branching}**{depth} has about "
+    # The largest count made is tree_nodes, under 2 * b**d: one bit more than b**d.
+    if branching > 1 and depth * math.log2(branching) + 1 > MAX_COUNT_BITS:
+        shown = (str(branching) if branching.bit_length() <= 64
+                 else f"a {branching.bit_length():,}-bit number")
+        raise ValueError(f"branching**depth ({shown} to the power {depth}) has about "
                          f"{depth * math.log2(branching):.3g} bits: the counts here stop at "
                          f"{MAX_COUNT_BITS:,} bits (MAX_COUNT_BITS)")
     return branching, depth

@@ -14,7 +14,8 @@ import sys
 import threading
 from typing import Iterator, List
 
-from negamax.bench.output import OutputError, prepare_directory, terminal_text, write_report
+from negamax.bench.output import (OutputError, prepare_directory, remove_made_folders,
+                                  terminal_text, write_report)
 from negamax.bench.plots import MISSING_MESSAGE, matplotlib_missing
 from negamax.bench.progress import Progress
 from negamax.bench.report import build_report, total_steps
@@ -95,9 +96,10 @@ def run(args: argparse.Namespace) -> int:
     plots = args.out is not None and not args.no_plots
     if plots and matplotlib_missing():
         return _error(MISSING_MESSAGE)
+    made = None                 # the folder made for --out, removed if nothing is written
     if args.out is not None:
         try:
-            prepare_directory(args.out)
+            made = prepare_directory(args.out)
         except OutputError as error:
             return _error(str(error))
 
@@ -112,6 +114,8 @@ def run(args: argparse.Namespace) -> int:
             raise KeyboardInterrupt
     except KeyboardInterrupt:
         progress.close()
+        if args.out is not None:
+            remove_made_folders(args.out, made)
         print("negamax bench: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     progress.close()
@@ -122,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             written = write_report(report, args.out, plots)
         except OutputError as error:
+            remove_made_folders(args.out, made)
             print(terminal_text(report))     # the measurements are not lost with the files
             return _error(str(error))
     print(terminal_text(report))

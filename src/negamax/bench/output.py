@@ -9,12 +9,13 @@ import shutil
 import signal
 import tempfile
 import threading
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 from negamax.bench.render import all_tables, environment_lines
 from negamax.bench.tables import Table
 
-__all__ = ["OutputError", "prepare_directory", "terminal_text", "markdown_text", "write_report"]
+__all__ = ["OutputError", "prepare_directory", "remove_made_folders", "terminal_text",
+           "markdown_text", "write_report"]
 
 _INTRO = {
     "leaf_counts": "Leaves evaluated on complete uniform trees, in the tree's child order, beside the "
@@ -38,8 +39,17 @@ class OutputError(OSError):
     """The output directory cannot be used; the message says why."""
 
 
-def prepare_directory(directory: str) -> None:
-    """Create `directory` if needed and check that files can be written there."""
+def prepare_directory(directory: str) -> Optional[str]:
+    """Create `directory` if needed and check that files can be written there. Returns the
+    outermost folder this made (None if `directory` was there), for remove_made_folders."""
+    made = None
+    path = os.path.abspath(directory)
+    while not os.path.exists(path):
+        made = path
+        parent = os.path.dirname(path)
+        if parent == path:
+            break
+        path = parent
     try:
         os.makedirs(directory, exist_ok=True)
         probe = os.path.join(directory, ".negamax-bench-write-test")
@@ -49,6 +59,23 @@ def prepare_directory(directory: str) -> None:
     except OSError as error:
         reason = error.strerror or str(error)
         raise OutputError(f"cannot write the report to {directory!r}: {reason}") from None
+    return made
+
+
+def remove_made_folders(directory: str, made: Optional[str]) -> None:
+    """Undo prepare_directory when no report was written: remove `directory` and its parents
+    up to `made`, each only if it is empty (so --out is left as it was)."""
+    if made is None:
+        return
+    path = os.path.abspath(directory)
+    while True:
+        try:
+            os.rmdir(path)
+        except OSError:
+            return                       # not empty (or gone): leave it
+        if path == made or os.path.dirname(path) == path:
+            return
+        path = os.path.dirname(path)
 
 
 def _problems_lines(report: Dict[str, Any]) -> List[str]:
