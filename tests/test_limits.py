@@ -491,39 +491,3 @@ def test_ctrl_c_while_the_threads_table_is_made_returns_an_interrupted_result():
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split("\n")[:2] == ["INTERRUPTED 0 None", "NODE_LIMIT True"], done.stdout
-
-
-CTRL_C_WHILE_A_PLAIN_CALLS_TABLE_IS_ZEROED = """
-import _thread, threading, time
-import negamax as nm, negamax.options as options
-from negamax.games import ConnectFour
-# A default table big enough that the interrupt lands while it is zeroed (in pieces, with a
-# look for Ctrl-C between them): the table is given up before it has memory.
-options.DEFAULT_TT_MB = 2048
-threading.Thread(target=lambda: (time.sleep(0.01), _thread.interrupt_main())).start()
-first = nm.solve(ConnectFour("4453"))          # a plain call: its options are kept...
-print(first.stop_reason.name, first.stats.nodes)
-# ...unless they hold that table without memory: the next plain call would get them, and its
-# table would refuse it. It makes a table of its own (of the new default size) instead.
-options.DEFAULT_TT_MB = 1
-second = nm.solve(ConnectFour("757147735623361652247441276115"))
-print(second.stop_reason.name, second.value)
-table = nm.TranspositionTable(1)
-threading.Thread(target=lambda: (time.sleep(0.01), _thread.interrupt_main())).start()
-try:
-    table.__init__(2048)
-except KeyboardInterrupt:
-    print("interrupted", table.mb, table.in_use)
-print(nm.solve(ConnectFour("757147735623361652247441276115"), tt=table).value)
-"""
-
-
-@pytest.mark.skipif(sys.platform == "win32", reason="no SIGINT semantics to simulate on Windows")
-def test_ctrl_c_while_a_table_is_zeroed_gives_it_up_and_leaves_nothing_behind():
-    # The later solves must answer as an undisturbed solve (without a table) does.
-    expected = nm.solve(nm.games.ConnectFour("757147735623361652247441276115"), tt=False).value
-    done = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_A_PLAIN_CALLS_TABLE_IS_ZEROED],
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split("\n")[:4] == ["INTERRUPTED 0", f"COMPLETED {expected}",
-                                           "interrupted 1.0 False", str(expected)], done.stdout

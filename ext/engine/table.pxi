@@ -13,8 +13,6 @@ cdef extern from "negamax_memory.h":
 #: Megabytes a table may have at most.
 MAX_TABLE_MB = 1 << 20
 
-cdef size_t ZEROING_PIECE = 32 << 20     # bytes zeroed between looks for Ctrl-C
-
 
 @cython.final
 cdef class TranspositionTable:
@@ -87,22 +85,8 @@ cdef class TranspositionTable:
                              "made anew now")
         # Touch every page now: a fresh page costs a fault on first use, which would otherwise
         # land inside the searches (the cost of a short search would be mostly page faults).
-        # In pieces, with a look for Ctrl-C between them (seconds for gigabytes): an
-        # interrupted table keeps its old memory, or none.
-        cdef size_t total = buckets * 2 * sizeof(TTEntry), done = 0, piece
-        while True:
-            piece = min(<size_t> ZEROING_PIECE, total - done)
-            with nogil:
-                memset(<char*> entries + done, 0, piece)
-            done += piece
-            if done == total:
-                break
-            try:
-                PyErr_CheckSignals()
-            except BaseException:
-                negamax_large_free(entries)
-                negamax_cas_i64(&self.searching, 1, 0)
-                raise
+        with nogil:
+            memset(entries, 0, buckets * 2 * sizeof(TTEntry))
         negamax_large_free(self.table.entries)
         self.table.entries = entries
         self.table.bucket_mask = buckets - 1

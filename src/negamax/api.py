@@ -53,8 +53,7 @@ def _table_for_thread(mb: float) -> TranspositionTable:
     if table is None or getattr(_thread_tables, "mb", None) != mb:
         release_tables()                 # free the old table before making the new one
         table = _new_table(mb)
-        if table.entries_count:          # not one Ctrl-C stopped before it had memory
-            _thread_tables.table, _thread_tables.mb = table, mb
+        _thread_tables.table, _thread_tables.mb = table, mb
     return table
 
 
@@ -69,14 +68,15 @@ def _nested() -> bool:
 
 def _new_table(mb: float) -> TranspositionTable:
     """A table of `mb` megabytes for the calling thread's searches. Ctrl-C while its memory
-    is set up (seconds for a large table; TranspositionTable raises KeyboardInterrupt, with
-    the memory ready or given up) is noted instead, and the search it is for returns at
-    once, interrupted, as a search stopped by Ctrl-C does (see _interrupted). A table that
-    got no memory so is only for that search, which never reads it: it is not kept."""
+    is set up (seconds for a large table) is raised by Python once that call returns: with
+    the table made, it is noted instead, and the search it is for returns at once,
+    interrupted, as a search stopped by Ctrl-C does (see _interrupted)."""
     table = TranspositionTable.__new__(TranspositionTable)
     try:
         table.__init__(mb)
     except KeyboardInterrupt:
+        if table.entries_count == 0:
+            raise
         _thread_tables.interrupted = True
     return table
 
@@ -105,12 +105,6 @@ def _forget_interrupt() -> None:
     """Drop a Ctrl-C noted by _table_for_thread for a call that then failed (at every entry
     point, before its options are built)."""
     _thread_tables.interrupted = False
-
-
-def _interrupt_noted() -> bool:
-    """Whether Ctrl-C came while this call's table was being made (kept for _interrupted):
-    its options, which may hold a table without memory, are not kept for the next call."""
-    return getattr(_thread_tables, "interrupted", False)
 
 
 def _interrupted() -> bool:
@@ -227,7 +221,7 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
             history=history, aspiration=aspiration, safe_moves=safe_moves,
             quiescence=quiescence, check_extension=check_extension, null_move=null_move,
             lmr=lmr)
-        if plain_key is not None and not _interrupt_noted():
+        if plain_key is not None:
             _keep(plain_key, options)
     if on_iteration is not None and not callable(on_iteration):
         raise TypeError(f"on_iteration must be callable, not {type(on_iteration).__name__}")
@@ -278,7 +272,7 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
         options = _solve_options(time_limit=time_limit, node_limit=node_limit, ordering=ordering,
                                  tt=tt, tt_mb=tt_mb, killers=killers, history=history,
                                  safe_moves=safe_moves, threads=threads, stop=stop)
-        if plain_key is not None and not _interrupt_noted():
+        if plain_key is not None:
             _keep(plain_key, options)
     native = _native_copy(game, None)
     _check_table(options, native)
