@@ -220,6 +220,13 @@ cdef class NativeGame:
         """Turn the search's integer moves along a line from this position into user moves."""
         return [int(m) for m in moves]
 
+    def decode_root_moves(self, moves):
+        """Turn integer moves of this position into user moves, each as the first move of a
+        line (decode_line([move])[0] for each). root_moves reads the root's moves through it:
+        a game whose decode_line is costly per call (one that replays the line) decodes them
+        all at once by overriding it."""
+        return [self.decode_line([move])[0] for move in moves]
+
 
 cdef object legal_move_of(NativeGame game, object move, str verb):
     """`move` as an int if it is legal in `game` now; TypeError for a non-integer, ValueError

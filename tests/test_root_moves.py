@@ -349,3 +349,29 @@ def test_root_moves_of_a_wide_python_game_read_its_root_a_few_times(width):
     result = nm.search(_WideRoot(width), root_moves=[5, 7], time_limit=60)
     assert result.best_move == max((5, 7), key=lambda move: -(move * 7919 % 1009))
     assert _WideRoot.root_listings <= 10
+
+
+# --- decoding the root's moves ---------------------------------------------------------------
+
+def test_decode_root_moves_names_each_root_move_as_the_game_does():
+    """NativeGame.decode_root_moves (what root_moves reads the root through) gives each move
+    in the game's own notation: Connect Four's 1-based columns, chess's UCI as python-chess
+    lists the same position's moves, tic-tac-toe's squares as legal_moves() gives them."""
+    from negamax.game import NativeGame
+    from negamax.games import Checkers
+
+    c4 = ConnectFour("4455")
+    codes = NativeGame.legal_moves(c4)
+    assert c4.decode_root_moves(codes) == [code + 1 for code in codes]
+    board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    game = Chess(board.fen())
+    codes = NativeGame.legal_moves(game)
+    decoded = game.decode_root_moves(codes)
+    assert len(decoded) == len(codes)
+    assert set(decoded) == {move.uci() for move in board.legal_moves}
+    assert decoded == [game.decode_line([code])[0] for code in codes]
+    ttt = TicTacToe()
+    ttt.play(4)
+    assert ttt.decode_root_moves(NativeGame.legal_moves(ttt)) == ttt.legal_moves()
+    draughts = Checkers()
+    assert draughts.decode_root_moves(NativeGame.legal_moves(draughts)) == draughts.legal_moves()

@@ -523,10 +523,7 @@ def _root_move_codes(native: NativeGame, root_moves: Any, game: Any = None) -> L
         raise ValueError("root_moves names moves, but the game is over here: a finished position "
                          "is not searched, whatever moves its rules still list")
     codes = NativeGame.legal_moves(native)
-    if isinstance(native, PythonGameAdapter):        # its decode_line replays the game
-        public = native.decode_root_moves(codes)
-    else:
-        public = [native.decode_line([code])[0] for code in codes]
+    public = native.decode_root_moves(codes)
     chosen: List[int] = []
     originals: Optional[list] = None
     for move in wanted:
