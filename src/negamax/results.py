@@ -70,7 +70,7 @@ class SearchResult:
     """
 
     #: None only if the search was stopped before any value was known; an int for games, a
-    #: tree's own number type (int, float, Fraction, Decimal) for explicit trees
+    #: tree's own number type (int, float, Fraction, numpy scalar) for explicit trees
     value: Optional[Any]
     best_move: Any                #: the move to play, None at a terminal root or depth 0
     pv: Tuple[Any, ...]           #: principal variation, starting with best_move
