@@ -40,6 +40,38 @@ def test_uniform_trees_run_their_own_copy_and_other_games_the_generic_one():
     assert nm.solve(ConnectFour("4444443333332222")).kernel == "ConnectFour:lean"
 
 
+def test_a_compiled_search_is_registered_only_for_the_final_class_it_was_compiled_for():
+    """register_kernels refuses another module's copy (a copy-paste slip searched TicTacToe
+    objects with Connect Four's compiled code and called the empty board lost), a class that
+    is not @cython.final (its copy would call the methods through the method table: no
+    faster than the generic one, while the result named the game's own copy), and leaves
+    the class's own registration as it was."""
+    from negamax._engine import _registered_kernels, register_kernels
+    from negamax.game import NativeGame
+    from negamax.trees import ExplicitTree, UniformTree
+
+    own = _registered_kernels(TicTacToe)
+    with pytest.raises(TypeError, match="for another class than TicTacToe"):
+        register_kernels(TicTacToe, _registered_kernels(ConnectFour))
+    with pytest.raises(TypeError, match="for another class than ExplicitTree"):
+        register_kernels(ExplicitTree, _registered_kernels(UniformTree))
+    with pytest.raises(TypeError, match="must be declared @cython.final"):
+        register_kernels(NativeGame, _registered_kernels(UniformTree))
+    with pytest.raises(TypeError, match="must be declared @cython.final"):
+        register_kernels(type(nm.trees.uniform(2, 2)).__mro__[1], _registered_kernels(UniformTree))
+    register_kernels(TicTacToe, own)          # the same copy again: nothing changes
+    assert _registered_kernels(TicTacToe) is own
+    result = nm.solve(TicTacToe())
+    assert (result.value, result.kernel.split(":")[0]) == (0, "TicTacToe")   # a draw
+
+
+@pytest.mark.parametrize("name", sorted(NATIVE_GAMES))
+def test_every_built_in_game_class_is_final(name):
+    # What register_kernels requires, so that the compiler inlines the game's methods.
+    with pytest.raises(TypeError):
+        type("Sub", (NATIVE_GAMES[name],), {})
+
+
 # --- the enhanced node's lean copy (ext/engine/alphabeta.pxi.in) -----------------------------
 
 SELECTIVE_OFF = dict(quiescence=False, null_move=False, lmr=False, check_extension=False)

@@ -21,7 +21,8 @@ def test_signature_matches_the_recorded_value(capsys):
     lines = capsys.readouterr().out.strip().splitlines()
     recorded = int(RECORDED.read_text().strip())
     assert int(lines[-1]) == recorded, (
-        "the search now visits different nodes; if that was intended, record the new value: "
+        "the search now visits different nodes, or a built-in game was added (each joins the "
+        "signature); if that was intended, record the new value: "
         "negamax bench --signature | tail -n 1 > tests/data/signature.txt")
     # The total is the sum of the lines above it.
     assert sum(int(line.split("nodes")[-1].replace(",", "")) for line in lines[:-1]) == recorded

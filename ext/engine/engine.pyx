@@ -19,6 +19,7 @@ from libc.string cimport memcpy, memset
 import _thread
 import threading
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+from cpython.object cimport Py_TPFLAGS_BASETYPE
 
 from negamax.game cimport (
     EVAL_LIMIT, MAX_SEARCH_PLY, MOVE_SLACK, SCORE_INFINITY, WIN, Move, NativeGame, Score,
@@ -65,12 +66,33 @@ cdef dict _kernels_by_type = {}
 
 def register_kernels(game_type, capsule):
     """Called by a built-in game's module at import: searches of games of exactly this type
-    run the copy of the algorithms compiled in that module (see ext/engine/kernels.pxi)."""
+    run the copy of the algorithms compiled in that module (see ext/engine/kernels.pxi).
+    TypeError for a class that is not @cython.final (the copy would call its methods through
+    the method table, as the generic one does), or for a copy compiled for another class
+    (its module's GameT); ValueError for a class that has another module's copy already."""
+    cdef const SearchKernels* kernels
     if not isinstance(game_type, type) or not issubclass(game_type, NativeGame):
         raise TypeError("register_kernels takes a NativeGame subclass")
     if not PyCapsule_IsValid(capsule, KERNELS_CAPSULE_NAME):
         raise TypeError("register_kernels takes a capsule made by kernels_capsule()")
+    name = game_type.__name__
+    if game_type.__flags__ & Py_TPFLAGS_BASETYPE:
+        raise TypeError(f"{name} must be declared @cython.final to have its own compiled search: "
+                        f"without it the compiler calls its methods through the method table, "
+                        f"and the copy runs no faster than the generic one")
+    kernels = <const SearchKernels*> PyCapsule_GetPointer(capsule, KERNELS_CAPSULE_NAME)
+    if not kernels.takes(game_type.__new__(game_type)):
+        raise TypeError(f"this compiled search is for another class than {name}: register a "
+                        f"module's kernels_capsule() for the class its GameT names")
+    existing = _kernels_by_type.get(game_type)
+    if existing is not None and PyCapsule_GetPointer(existing, KERNELS_CAPSULE_NAME) != kernels:
+        raise ValueError(f"{name} has a compiled search already, from another module")
     _kernels_by_type[game_type] = capsule
+
+
+def _registered_kernels(game_type):
+    """For tests: the capsule registered for `game_type`, or None."""
+    return _kernels_by_type.get(game_type)
 
 
 def kernel_for(game):

@@ -15,3 +15,6 @@ cdef struct SearchKernels:
     int (*extend_pv)(SearchContext* context, NativeGame game, int depth, int length) noexcept nogil
     int (*complete_pv)(SearchContext* context, NativeGame game, Score value, int length) noexcept nogil
     int (*prove_line)(SearchContext* context, NativeGame game, Score value, int length) noexcept nogil
+    # Whether `game` is an instance of the class this copy was compiled for (its module's
+    # GameT): register_kernels checks it, so a copy never searches another class's objects.
+    bint (*takes)(object game)

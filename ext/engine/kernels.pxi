@@ -69,11 +69,21 @@ cdef int kernel_complete_pv(SearchContext* context, NativeGame game, Score value
 cdef int kernel_prove_line(SearchContext* context, NativeGame game, Score value, int length) noexcept nogil:
     return prove_line_to_end(context, <GameT> game, value, length)
 
+cdef bint kernel_takes(object game):
+    """Whether `game` is a GameT (a checked cast; GameT is final, so of exactly that class)."""
+    cdef GameT typed
+    try:
+        typed = <GameT?> game
+    except TypeError:
+        return False
+    return typed is not None
+
 cdef SearchKernels KERNELS
 KERNELS.search_root = kernel_search_root
 KERNELS.extend_pv = kernel_extend_pv
 KERNELS.complete_pv = kernel_complete_pv
 KERNELS.prove_line = kernel_prove_line
+KERNELS.takes = kernel_takes
 
 
 cdef object kernels_capsule():

@@ -566,7 +566,11 @@ def _is_bool(value: Any) -> bool:
 def _native_copy(game: Any, maximizing: Any) -> NativeGame:
     """A private copy of the game the core can search."""
     if maximizing is None and type(game) in _BUILT_IN_GAMES:
-        return game.copy()      # a built-in game's copy is of its type, with max_moves declared
+        native = game.copy()    # a built-in game's copy is of its type, with max_moves declared
+        if type(native) is not type(game):
+            raise GameContractError(f"{type(game).__name__}.copy() returned a "
+                                    f"{type(native).__name__}: the search would play its rules")
+        return native
     if maximizing is not None:
         check_bool("maximizing", maximizing)
         if not isinstance(game, TreeGame):
