@@ -59,3 +59,17 @@ def test_built_in_games_pickle_as_the_same_position(name):
         assert type(clone) is type(game)
         assert (clone.key(), tuple(clone.history), clone.legal_moves()) == (
             game.key(), tuple(game.history), game.legal_moves())
+
+
+def test_a_built_in_game_whose_copy_is_another_class_is_refused(monkeypatch):
+    # The API takes a built-in game's copy() without its other checks: the class must hold.
+    import negamax.api as api
+    from negamax.errors import GameContractError
+
+    class CopiesAnother:
+        def copy(self):
+            return NATIVE_GAMES["tictactoe"]()
+
+    monkeypatch.setattr(api, "_BUILT_IN_GAMES", api._BUILT_IN_GAMES | {CopiesAnother})
+    with pytest.raises(GameContractError, match="CopiesAnother.copy\\(\\) returned a TicTacToe"):
+        nm.search(CopiesAnother(), 1)
