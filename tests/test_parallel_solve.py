@@ -155,27 +155,30 @@ def fire():
         if firing.is_set():
             _thread.interrupt_main()       # SIGINT's handler, on every platform
 
-signal.signal(signal.SIGINT, signal.default_int_handler)
+# Ctrl-C raises KeyboardInterrupt, as Python's default handler does, while a solve runs; one
+# handled between the calls (at the loop's own lines, outside any try) is dropped.
+armed = False
+
+def on_sigint(signum, frame):
+    if armed:
+        raise KeyboardInterrupt
+
+signal.signal(signal.SIGINT, on_sigint)
 shooter = threading.Thread(target=fire, daemon=True)
 shooter.start()
 results, escaped_from = [], []
 end = time.monotonic() + 3
 while time.monotonic() < end:
+    armed = True
     try:
-        try:
-            results.append(nm.solve(ConnectFour(moves), threads=2))
-        except KeyboardInterrupt as error:
-            escaped_from.append(traceback.extract_tb(error.__traceback__)[-1].filename)
-    except KeyboardInterrupt:
-        pass                                   # between the calls
-while True:                # stop firing; a Ctrl-C on its way meanwhile is ignored
-    try:
-        firing.clear()
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        break
-    except KeyboardInterrupt:
-        pass
+        results.append(nm.solve(ConnectFour(moves), threads=2))
+    except KeyboardInterrupt as error:
+        escaped_from.append(traceback.extract_tb(error.__traceback__)[-1].filename)
+    finally:
+        armed = False
+firing.clear()
 shooter.join()
+signal.signal(signal.SIGINT, signal.SIG_IGN)
 wrong = []
 for result in results:
     if result.stop_reason is nm.StopReason.COMPLETED:
