@@ -173,9 +173,12 @@ while time.monotonic() < end:
     try:
         results.append(nm.solve(ConnectFour(moves), threads=2))
     except KeyboardInterrupt as error:
-        escaped_from.append(traceback.extract_tb(error.__traceback__)[-1].filename)
-    finally:
         armed = False
+        # where the signal was handled: the frame below the handler's own
+        frames = [frame for frame in traceback.extract_tb(error.__traceback__)
+                  if frame.name != "on_sigint"]
+        escaped_from.append(frames[-1].filename)
+    armed = False
 firing.clear()
 shooter.join()
 signal.signal(signal.SIGINT, signal.SIG_IGN)
