@@ -402,7 +402,7 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
                weak: bool = False) -> list:
     _forget_interrupt()
     name = "solve_many" if solve else "search_many"
-    if "on_iteration" in options:
+    if options.pop("on_iteration", None) is not None:
         raise TypeError(f"{name} takes no on_iteration")
     unknown = sorted(set(options) - _batch_options(solve))
     if unknown:

@@ -21,8 +21,8 @@ import traceback as _traceback
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import negamax
-from negamax.api import stopped_by
-from negamax.options import check_tt_mb, table_wanted
+from negamax.api import _game_list, stopped_by
+from negamax.options import check_bool, check_tt_mb, table_wanted
 from negamax.results import AnalysisError, SearchResult, SolveResult
 
 __all__ = ["analyze", "BatchError", "CHUNKS_PER_WORKER"]
@@ -76,12 +76,10 @@ def analyze(games: Iterable[Any], *, depth: Optional[int] = None, time_limit: Op
     Options are checked once, before any work is sent (a bad algorithm name raises here); a
     problem with one game (a bad game, a Python game that raises) only fails that position.
     """
-    games = list(games)
-    if not isinstance(solve, bool):
-        raise TypeError(f"solve must be a bool, not {type(solve).__name__}")
-    for name, value in (("progress", progress), ("raise_errors", raise_errors)):
-        if not isinstance(value, bool):
-            raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+    games = _game_list("analyze", games)
+    solve = check_bool("solve", solve)
+    progress = check_bool("progress", progress)
+    raise_errors = check_bool("raise_errors", raise_errors)
     call_options = _call_options(solve, depth, time_limit, node_limit, options)
     # Searches running in this process (a thread pool) never see Ctrl-C themselves: on an
     # interrupt this signal stops them within 1,024 nodes, so the pool can be shut down. (A
@@ -167,8 +165,21 @@ def _check_call(function: Callable[..., Any], call: Dict[str, Any]) -> None:
         check["tt_mb"] = CHECK_TT_MB
     elif table_wanted(algorithm, check.get("tt"), check.get("threads", 1)):
         check["tt_mb"] = CHECK_TT_MB
+    try:
+        _trial_call(function, check)
+    except (TypeError, ValueError):
+        if check == call:
+            raise
+        # The tiny table may be what was refused ("minimax takes no enhancements (asked for
+        # tt_mb)"): the caller's own options then say what is wrong in the caller's terms
+        # (their table, if any, is made on the trial's thread and goes with it).
+        _trial_call(function, dict(call))
+
+
+def _trial_call(function: Callable[..., Any], options: Dict[str, Any]) -> None:
+    """`function` on a tiny tree with `options`, on a thread of its own."""
     with cf.ThreadPoolExecutor(max_workers=1) as thread:
-        thread.submit(function, negamax.trees.from_nested([0, 0]), **check).result()
+        thread.submit(function, negamax.trees.from_nested([0, 0]), **options).result()
 
 
 def _check_count(name: str, value: Any) -> Optional[int]:

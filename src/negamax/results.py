@@ -76,7 +76,8 @@ class SearchResult:
     pv: Tuple[Any, ...]           #: principal variation, starting with best_move
     depth: int                    #: depth of the completed search
     stats: SearchStats
-    elapsed: float                #: seconds
+    #: seconds (not compared: two results are equal when they found the same)
+    elapsed: float = field(compare=False)
     stop_reason: StopReason
     algorithm: str
     trace: Optional[Tuple[Visit, ...]] = field(default=None, repr=False)
@@ -115,10 +116,12 @@ class SolveResult:
     best_move: Any                #: a move that reaches the value (or the outcome, when weak)
     pv: Tuple[Any, ...]           #: principal variation, to the end of the game
     stats: SearchStats
-    elapsed: float
+    elapsed: float = field(compare=False)   #: seconds (not compared, as SearchResult's)
     stop_reason: StopReason
-    lower: Optional[float] = None  #: proven lower bound of the value
-    upper: Optional[float] = None  #: proven upper bound
+    #: proven lower bound of the value (for trees, in the tree's own numbers; -inf or inf
+    #: where nothing is proven)
+    lower: Optional[Any] = None
+    upper: Optional[Any] = None   #: proven upper bound
     score: Optional[int] = None    #: Connect Four: the solver-benchmark score of the position
     weak: bool = False
     kernel: str = field(default="generic", repr=False)   #: as SearchResult.kernel
