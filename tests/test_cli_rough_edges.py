@@ -390,3 +390,16 @@ def test_progress_shows_the_last_completed_depth_too(capsys):
     depths = [line.split()[1] for line in capsys.readouterr().err.splitlines()
               if line.split()[:1] == ["depth"]]
     assert depths == ["1", "2", "3", "4", "5"]
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["search", "tictactoe", "--time-limit", "0"], "--time-limit"),
+    (["search", "tictactoe", "--node-limit", "0"], "--node-limit"),
+    (["search", "tictactoe", "--depth", "-1"], "--depth"),
+    (["solve", "connect4", "44", "--time-limit", "-1"], "--time-limit"),
+])
+def test_option_errors_name_the_flag(capsys, argv, flag):
+    # The API says "time_limit must be ..."; on the command line that is --time-limit.
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"negamax: error: {flag} must be"), err

@@ -241,8 +241,17 @@ def format_result(game, result: nm.SearchResult, exact: bool = False) -> str:
     return "\n".join(lines)
 
 
+# The API names its options as Python does; the command line's errors name the flag.
+_FLAGS = {"depth": "--depth", "time_limit": "--time-limit", "node_limit": "--node-limit",
+          "threads": "--threads", "tt_mb": "--tt-mb", "algorithm": "--algorithm"}
+
+
 def _error(message: str, status: int = EXIT_USAGE) -> int:
-    print(f"negamax: error: {shorten_message(str(message))}", file=sys.stderr)
+    text = str(message)
+    first, space, rest = text.partition(" ")
+    if first in _FLAGS:                   # "time_limit must be ..." -> "--time-limit must be ..."
+        text = f"{_FLAGS[first]}{space}{rest}"
+    print(f"negamax: error: {shorten_message(text)}", file=sys.stderr)
     return status
 
 
