@@ -1,11 +1,9 @@
 """Measure how close negamax comes to plain C, and how much faster it is than plain Python.
 
     python benchmarks/speed_ratios.py [--quick] [--repeat N] [--c4-repeat N] [--no-python]
-                                      [--min-seconds S]
 
-In one run it times, with time.perf_counter, the best of at least N runs and of at least S
-seconds of runs of each side (--min-seconds, 0.5 by default: short workloads run more often).
-The cases are those of benchmarks/vs_c.py, shared with benchmarks/test_bench_vs_c.py:
+In one run it times, with time.perf_counter and the best of N runs (the cases are those of
+benchmarks/vs_c.py, shared with benchmarks/test_bench_vs_c.py):
 
 * alpha-beta over uniform trees b=8 d=6, b=4 d=10, b=8 d=8, random leaf order (seed 0), move
   ordering off: negamax (nm.search(tree, algorithm="alphabeta", ordering=False)), the plain C
@@ -38,47 +36,28 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root
 from benchmarks import c_baseline, reference, vs_c  # noqa: E402
 
 
-# Runs of each side go on past --repeat until they have taken this long together: the best of
-# a few runs of a 0.3 ms set (the Connect Four end set, the small trees) moved by 50% from one
-# run of this script to the next (--min-seconds sets it; 0 for exactly --repeat runs).
-MIN_SECONDS = 0.5
-MAX_RUNS = 2000
-
-
-def runs_left(done, repeat, spent, min_seconds):
-    """Whether a timing loop that has made `done` runs in `spent` seconds makes another."""
-    return done < max(1, repeat) or (spent < min_seconds and done < MAX_RUNS)
-
-
-def best_time(function, repeat, min_seconds=0.0):
-    """(best seconds, last result) over at least `repeat` calls, and at least `min_seconds`
-    of them (up to MAX_RUNS)."""
+def best_time(function, repeat):
+    """(best seconds, last result) over `repeat` calls."""
     best = float("inf")
     result = None
-    done, spent = 0, 0.0
-    while runs_left(done, repeat, spent, min_seconds):
+    for _ in range(max(1, repeat)):
         started = time.perf_counter()
         result = function()
-        took = time.perf_counter() - started
-        best = min(best, took)
-        done, spent = done + 1, spent + took
+        best = min(best, time.perf_counter() - started)
     return best, result
 
 
-def best_time_and_engine(function, repeat, engine_seconds, min_seconds=0.0):
-    """(best wall seconds, best engine seconds, last result), runs as for best_time:
-    engine_seconds(result) reads the time negamax reports for its own search
-    (SearchResult.elapsed), without the Python API's checking, copying and result building."""
+def best_time_and_engine(function, repeat, engine_seconds):
+    """(best wall seconds, best engine seconds, last result): engine_seconds(result) reads the
+    time negamax reports for its own search (SearchResult.elapsed), without the Python API's
+    checking, copying and result building."""
     best = best_engine = float("inf")
     result = None
-    done, spent = 0, 0.0
-    while runs_left(done, repeat, spent, min_seconds):
+    for _ in range(max(1, repeat)):
         started = time.perf_counter()
         result = function()
-        took = time.perf_counter() - started
-        best = min(best, took)
+        best = min(best, time.perf_counter() - started)
         best_engine = min(best_engine, engine_seconds(result))
-        done, spent = done + 1, spent + took
     return best, best_engine, result
 
 
@@ -90,7 +69,7 @@ def times(ratio):
     return f"{ratio:,.2f}x" if ratio < 100 else f"{ratio:,.0f}x"
 
 
-def uniform_table(nm, quick, repeat, python_repeat, with_python, problems, min_seconds=0.0):
+def uniform_table(nm, quick, repeat, python_repeat, with_python, problems):
     print("### Alpha-beta over uniform trees, random leaf order (seed 0), move ordering off")
     print()
     header = "| tree | nodes | leaves | negamax ms | plain C ms | negamax/C | negamax engine ms | engine/C |"
@@ -101,9 +80,8 @@ def uniform_table(nm, quick, repeat, python_repeat, with_python, problems, min_s
     print(header)
     print(rule)
     for case in vs_c.tree_cases(quick):
-        t_nm, e_nm, r_nm = best_time_and_engine(case.negamax, repeat, lambda result: result.elapsed,
-                                                min_seconds)
-        t_c, v_c = best_time(case.plain_c, repeat, min_seconds)
+        t_nm, e_nm, r_nm = best_time_and_engine(case.negamax, repeat, lambda result: result.elapsed)
+        t_c, v_c = best_time(case.plain_c, repeat)
         problems.extend(vs_c.tree_disagreements(case, r_nm, v_c))
         row = (f"| b={case.branching} d={case.depth} | {r_nm.stats.nodes:,} | {r_nm.stats.leaves:,} "
                f"| {milliseconds(t_nm)} | {milliseconds(t_c)} | {times(t_nm / t_c)} "
@@ -124,7 +102,7 @@ def uniform_table(nm, quick, repeat, python_repeat, with_python, problems, min_s
     print()
 
 
-def connect4_tables(nm, quick, repeat, problems, min_seconds=0.0):
+def connect4_tables(nm, quick, repeat, problems):
     print("### Connect Four solve, nm.solve_many against the plain C solver's solve_many")
     print()
     print("| set | positions | negamax ms | plain C ms | negamax/C | engine/C | negamax nodes (mean) "
@@ -136,7 +114,7 @@ def connect4_tables(nm, quick, repeat, problems, min_seconds=0.0):
         case.plain_c()
         t_nm, e_nm, r_nm = best_time_and_engine(case.negamax, repeat,
                                                 lambda results: sum(r.elapsed for r in results))
-        t_c, r_c = best_time(case.plain_c, repeat, min_seconds)
+        t_c, r_c = best_time(case.plain_c, repeat)
         problems.extend(vs_c.connect4_disagreements(case, r_nm, r_c))
         nodes_nm = sum(result.stats.nodes for result in r_nm)
         nodes_c = sum(nodes for _, nodes in r_c)
@@ -160,13 +138,12 @@ def connect4_tables(nm, quick, repeat, problems, min_seconds=0.0):
     print()
 
 
-def tictactoe_table(nm, repeat, python_repeat, problems, min_seconds=0.0):
+def tictactoe_table(nm, repeat, python_repeat, problems):
     print("### Tic-tac-toe, full minimax from the empty board")
     print()
-    t_nm, r_nm = best_time(lambda: nm.search(nm.games.TicTacToe(), algorithm="minimax"), repeat,
-                           min_seconds)
+    t_nm, r_nm = best_time(lambda: nm.search(nm.games.TicTacToe(), algorithm="minimax"), repeat)
     t_py, r_py = best_time(reference.minimax_tictactoe, python_repeat)
-    t_c, r_c = best_time(c_baseline.ttt_minimax, repeat, min_seconds)
+    t_c, r_c = best_time(c_baseline.ttt_minimax, repeat)
     if not (r_nm.stats.nodes == r_py.nodes == r_c.nodes) or not (r_nm.value == r_py.value == r_c.value):
         problems.append(f"tic-tac-toe: negamax {r_nm.value}/{r_nm.stats.nodes:,}, Python {r_py.value}/"
                         f"{r_py.nodes:,}, C {r_c.value}/{r_c.nodes:,} (value/nodes)")
@@ -184,9 +161,6 @@ def main(argv=None):
     parser.add_argument("--c4-repeat", type=int, default=3, help="runs per Connect Four set (best is kept)")
     parser.add_argument("--python-repeat", type=int, default=1, help="runs per Python reference")
     parser.add_argument("--no-python", action="store_true", help="leave the Python references out")
-    parser.add_argument("--min-seconds", type=float, default=MIN_SECONDS,
-                        help="time each negamax and C side for at least this long in all (more runs "
-                             "than --repeat for short workloads; 0: exactly --repeat runs)")
     args = parser.parse_args(argv)
     quick = args.quick or vs_c.quick_env()
 
@@ -201,15 +175,13 @@ def main(argv=None):
     print(f"negamax {getattr(nm, '__version__', '?')}, Python {platform.python_version()}, "
           f"{platform.machine()} {platform.system()}, {datetime.date.today().isoformat()}; "
           f"best of {args.repeat} (trees), {args.c4_repeat} (Connect Four sets), "
-          f"{args.python_repeat} (Python), and of at least {args.min_seconds:g} s of runs of "
-          f"each negamax and C side{'; quick sizes' if quick else ''}")
+          f"{args.python_repeat} (Python){'; quick sizes' if quick else ''}")
     print()
     problems = []
-    uniform_table(nm, quick, args.repeat, args.python_repeat, not args.no_python, problems,
-                  args.min_seconds)
-    connect4_tables(nm, quick, args.c4_repeat, problems, args.min_seconds)
+    uniform_table(nm, quick, args.repeat, args.python_repeat, not args.no_python, problems)
+    connect4_tables(nm, quick, args.c4_repeat, problems)
     if not args.no_python:
-        tictactoe_table(nm, args.repeat, args.python_repeat, problems, args.min_seconds)
+        tictactoe_table(nm, args.repeat, args.python_repeat, problems)
     if problems:
         print("DISAGREEMENTS:")
         for problem in problems:
