@@ -64,3 +64,10 @@ def test_results_are_equal_when_they_found_the_same_whatever_the_time():
     assert nm.search_many([game], 6)[0] == first
     assert nm.solve(game) == nm.solve_many([game])[0]
     assert nm.search(game, 5) != first          # a different depth found something else
+
+
+def test_search_many_says_it_takes_no_root_moves():
+    # "(it takes those of search())" read as if root_moves, an option of search(), were one
+    with pytest.raises(TypeError, match=r"takes no option 'root_moves' \(it takes those of "
+                                        r"search\(\) but on_iteration and root_moves\)"):
+        nm.search_many([ConnectFour("4444")], 4, root_moves=[3])

@@ -293,7 +293,7 @@ def search_many(games: Iterable[Any], depth: Optional[int] = None, **options: An
     Results are in input order and equal to those of separate search() calls (one table per
     call is shared by the batch only when passed as tt=TranspositionTable; each search starts
     a new generation of it, so results do not depend on the order). The options of search()
-    apply, except on_iteration and threads > 1."""
+    apply, except on_iteration, root_moves (each game has its own moves) and threads > 1."""
     return _run_batch(_game_list("search_many", games), solve=False, depth=depth, options=options)
 
 
@@ -407,7 +407,8 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
     unknown = sorted(set(options) - _batch_options(solve))
     if unknown:
         raise TypeError(f"{name}() takes no option {', '.join(map(repr, unknown))} "
-                        f"(it takes those of {'solve' if solve else 'search'}())")
+                        f"(it takes those of {'solve' if solve else 'search'}() but "
+                        f"on_iteration and root_moves)")
     if check_threads(options.get("threads", 1)) != 1:
         raise ValueError(f"{name} runs each search on one thread: give threads=1")
     maximizing = options.pop("maximizing", None)
@@ -524,24 +525,65 @@ def _root_move_codes(native: NativeGame, root_moves: Any, game: Any = None) -> L
                          "is not searched, whatever moves its rules still list")
     codes = NativeGame.legal_moves(native)
     public = native.decode_root_moves(codes)
+    moves = _RootMoves(codes, public)
     chosen: List[int] = []
-    originals: Optional[list] = None
+    seen: set = set()
+    originals: Optional[Dict[int, int]] = None
     for move in wanted:
-        matches = [code for code, name in zip(codes, public) if _same_move(name, move)]
+        matches = moves.equal_to(move)
         if not matches and isinstance(native, PythonGameAdapter) and isinstance(game, Game):
             if originals is None:       # the caller's game lists its moves in the copy's order
-                originals = list(game.legal_moves())
-            if len(originals) == len(codes):
-                matches = [code for code, original in zip(codes, originals) if original is move]
+                listed = list(game.legal_moves())
+                originals = ({id(original): code for code, original in zip(codes, listed)}
+                             if len(listed) == len(codes) else {})
+            if id(move) in originals:
+                matches = [originals[id(move)]]
         if not matches:
-            by_text = [code for code, name in zip(codes, public) if str(name) == str(move)]
-            matches = by_text if len(by_text) == 1 else []
+            matches = moves.written_as(move)
         if not matches:
             raise ValueError(f"root_moves: {short_repr(move)} is not a legal move here; legal moves: "
                              f"{short_repr(public, 200)}")
-        if matches[0] not in chosen:
+        if matches[0] not in seen:
+            seen.add(matches[0])
             chosen.append(matches[0])
     return chosen
+
+
+class _RootMoves:
+    """The root's moves (engine codes and the game's names for them), looked up by a move
+    the caller gave: by equality through a dict of the names that hash (a root of thousands
+    of moves and a root_moves list as long cost one pass each, not their product), and by
+    str() when nothing is equal."""
+
+    def __init__(self, codes: List[int], names: List[Any]) -> None:
+        self.codes, self.names = codes, names
+        self.by_name: Dict[Any, List[int]] = {}
+        self.unhashable: List[int] = []          # indices of names that do not hash
+        for index, name in enumerate(names):
+            try:
+                self.by_name.setdefault(name, []).append(index)
+            except Exception:                    # no hash (or an __eq__ that raises)
+                self.unhashable.append(index)
+        self.by_text: Optional[Dict[str, List[int]]] = None
+
+    def equal_to(self, move: Any) -> List[int]:
+        """The codes of the names equal to `move` (as _same_move says), in the root's order."""
+        try:
+            candidates = self.by_name.get(move, [])
+        except Exception:                        # an unhashable move: compare with each name
+            candidates = [index for indices in self.by_name.values() for index in indices]
+        indices = sorted([index for index in candidates + self.unhashable
+                          if _same_move(self.names[index], move)])
+        return [self.codes[index] for index in indices]
+
+    def written_as(self, move: Any) -> List[int]:
+        """The code of the one name whose str() is str(move), else none."""
+        if self.by_text is None:
+            self.by_text = {}
+            for index, name in enumerate(self.names):
+                self.by_text.setdefault(str(name), []).append(index)
+        indices = self.by_text.get(str(move), [])
+        return [self.codes[indices[0]]] if len(indices) == 1 else []
 
 
 def _same_move(name: Any, move: Any) -> bool:

@@ -82,7 +82,9 @@ class SearchResult:
     algorithm: str
     trace: Optional[Tuple[Visit, ...]] = field(default=None, repr=False)
     #: which compiled copy of the algorithms ran: the game's type name for a built-in game
-    #: with its own (inlined) copy, "generic" for every other game
+    #: with its own (inlined) copy, "generic" for every other game; with ":lean" when the
+    #: enhanced node ran without its selective parts, or the name of a game's own fast path
+    #: (such as "UniformTree:walk")
     kernel: str = field(default="generic", repr=False)
     hashfull: int = field(default=0, repr=False)   #: permille of the table in use at the end
 
