@@ -76,7 +76,7 @@ _LOG_FLOAT_MAX = math.log(2.0 ** 1023) + math.log(2.0)   # ln of the largest fin
 _FLOAT_MAX_INT = int(sys.float_info.max)
 
 
-def effective_branching_factor(count: Union[float, Fraction, numbers.Real], depth: int) -> float:
+def effective_branching_factor(count: Union[float, Fraction], depth: int) -> float:
     """The branching factor b* of a uniform tree with `count` leaves at `depth`: count**(1/d).
 
     For alpha-beta with perfect ordering it tends to sqrt(b); for minimax it is b, exactly:
