@@ -565,16 +565,29 @@ class _RootMoves:
             except Exception:                    # no hash (or an __eq__ that raises)
                 self.unhashable.append(index)
         self.by_text: Optional[Dict[str, List[int]]] = None
+        self.by_repr: Optional[Dict[str, List[int]]] = None
 
     def equal_to(self, move: Any) -> List[int]:
         """The codes of the names equal to `move` (as _same_move says), in the root's order."""
         try:
-            candidates = self.by_name.get(move, [])
-        except Exception:                        # an unhashable move: compare with each name
-            candidates = [index for indices in self.by_name.values() for index in indices]
-        indices = sorted([index for index in candidates + self.unhashable
-                          if _same_move(self.names[index], move)])
+            candidates = self.by_name.get(move, []) + self.unhashable
+        except Exception:                        # an unhashable move, such as a list
+            candidates = self.same_repr(move)
+        indices = sorted([index for index in candidates if _same_move(self.names[index], move)])
         return [self.codes[index] for index in indices]
+
+    def same_repr(self, move: Any) -> List[int]:
+        """For an unhashable move: the names written as it is that equal it (equal lists
+        mostly are written alike; of two equal names written differently, as [1] and [1.0],
+        the one written as the move is taken), else every name, for the caller to compare."""
+        if self.by_repr is None:
+            self.by_repr = {}
+            for index, name in enumerate(self.names):
+                self.by_repr.setdefault(repr(name), []).append(index)
+        found = self.by_repr.get(repr(move))
+        if found and any(_same_move(self.names[index], move) for index in found):
+            return found
+        return list(range(len(self.names)))
 
     def written_as(self, move: Any) -> List[int]:
         """The code of the one name whose str() is str(move), else none."""
