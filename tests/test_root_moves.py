@@ -458,3 +458,20 @@ def test_unhashable_root_moves_are_looked_up_too(monkeypatch):
     assert compared <= 3 * len(chosen)
     with pytest.raises(ValueError, match="is not a legal move"):
         nm.search(_ListMoves(10), root_moves=[[3, 5]])
+
+
+@pytest.mark.parametrize("order", [[7, 1, 4, 2], [1, 2, 4, 7], [4, 7, 2, 1]])
+def test_the_order_root_moves_are_given_in_changes_nothing(order):
+    # the engine keeps them sorted and bisects; the root's own move order is searched
+    game = ConnectFour("4453")
+    expected = nm.search(game, 6, root_moves=[1, 2, 4, 7], algorithm="alphabeta")
+    result = nm.search(game, 6, root_moves=order, algorithm="alphabeta")
+    assert (result.value, result.best_move, result.pv, result.stats) == (
+        expected.value, expected.best_move, expected.pv, expected.stats)
+    # the value is the best of the children's, each searched on its own
+    children = []
+    for move in order:
+        child = game.copy()
+        child.play(move)
+        children.append(-nm.search(child, 5, algorithm="minimax").value)
+    assert result.value == max(children) and result.best_move in order

@@ -177,7 +177,7 @@ cdef struct SearchContext:
     int32_t* history          # 2 * HISTORY_SIZE
     Move preferred_root_move  # searched first at the root (previous iteration's best)
     int root_ply              # ply where the current search started (the table answers below it)
-    Move* root_moves          # search(root_moves=...): the only moves searched at ply 0
+    Move* root_moves          # search(root_moves=...): the only moves searched at ply 0, sorted
     int root_move_count       # ... and how many (0: every move)
 
     # Best root move among those fully searched in the current iteration.
@@ -274,14 +274,22 @@ cdef inline bint restricted_root(SearchContext* context, int ply) noexcept nogil
 
 cdef inline int keep_root_moves(SearchContext* context, Move* moves, int count) noexcept nogil:
     """At the root of a search restricted to some moves (search(root_moves=...)): keep only
-    those among the `count` generated, in their order; returns how many are left."""
-    cdef int i, j, kept = 0
+    those among the `count` generated, in their order; returns how many are left. The moves
+    to keep are sorted (restrict_root), and each generated move is looked for by bisection:
+    a root of 80,000 moves all kept took seconds at every root visit as a double loop."""
+    cdef int i, low, high, middle, kept = 0
+    cdef const Move* wanted = context.root_moves
     for i in range(count):
-        for j in range(context.root_move_count):
-            if moves[i] == context.root_moves[j]:
-                moves[kept] = moves[i]
-                kept += 1
-                break
+        low, high = 0, context.root_move_count
+        while low < high:
+            middle = (low + high) >> 1
+            if wanted[middle] < moves[i]:
+                low = middle + 1
+            else:
+                high = middle
+        if low < context.root_move_count and wanted[low] == moves[i]:
+            moves[kept] = moves[i]
+            kept += 1
     return kept
 
 

@@ -293,8 +293,8 @@ cdef class Searcher:
         cdef Move* kept = <Move*> malloc(count * sizeof(Move))
         if kept == NULL:
             raise MemoryError()
-        for i in range(count):
-            kept[i] = moves[i]
+        for i, move in enumerate(sorted(moves)):    # sorted: keep_root_moves bisects them
+            kept[i] = move
         free(self.context.root_moves)
         self.context.root_moves = kept
         self.context.root_move_count = <int> count
