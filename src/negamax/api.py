@@ -534,8 +534,10 @@ def _root_move_codes(native: NativeGame, root_moves: Any, game: Any = None) -> L
         if not matches and isinstance(native, PythonGameAdapter) and isinstance(game, Game):
             if originals is None:       # the caller's game lists its moves in the copy's order
                 listed = list(game.legal_moves())
-                originals = ({id(original): code for code, original in zip(codes, listed)}
-                             if len(listed) == len(codes) else {})
+                originals = {}
+                if len(listed) == len(codes):
+                    for code, original in zip(codes, listed):
+                        originals.setdefault(id(original), code)   # the first, as listed
             if id(move) in originals:
                 matches = [originals[id(move)]]
         if not matches:
