@@ -401,6 +401,15 @@ cdef class ExplicitTree(TreeGame):
         self.copy_tree_into(other)
         return other
 
+    def _constructor_arguments(self):
+        """Private (pickling): the arguments of __init__ that make this tree again, the same
+        node numbers and so the same position keys; the root's side to move is the current
+        one (`maximizing` can be set after construction)."""
+        self.require_tree()
+        return (self._child_start_array, self._scores_array, self.tree_height,
+                bool(self.max_at_root), self.max_moves, self.internal_score,
+                self._values_of_scores, self._leaf_values)
+
     def __repr__(self):
         if not self.holds_tree():
             return "<ExplicitTree made by __new__ alone: no tree>"

@@ -50,6 +50,9 @@ class ExplicitTree(TreeGame):
     @property
     def num_nodes(self) -> int: ...
     def copy(self) -> "ExplicitTree": ...
+    def _constructor_arguments(self) -> Tuple[Any, ...]:
+        """Private (pickling): the arguments of __init__ that make this tree again."""
+        ...
 
 
 def _breadth_first_height(starts: npt.NDArray[np.int64]) -> int:
