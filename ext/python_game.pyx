@@ -38,6 +38,55 @@ cdef bint _same_move(object before, object now):
     return repr(before) == repr(now)
 
 
+cdef bint _equal(object a, object b):
+    """a == b, where a comparison that raises or gives no bool is no match."""
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
+
+
+cdef class _EqualMoves:
+    """The first index of a move equal to a given one in a list of moves, through a dict of
+    the moves that hash, and one by repr() of those that do not (lists, say): None when none
+    is found that way (the caller then scans the whole list, which also finds moves whose
+    hash disagrees with their ==, or unhashable ones written otherwise)."""
+    cdef list moves
+    cdef dict by_move
+    cdef list unhashable
+    cdef dict unhashable_by_repr
+
+    def __init__(self, list moves):
+        cdef Py_ssize_t i
+        self.moves = moves
+        self.by_move = {}
+        self.unhashable = []
+        for i in range(len(moves)):
+            try:
+                self.by_move.setdefault(moves[i], i)
+            except Exception:          # no hash, or an __eq__ that raises
+                self.unhashable.append(i)
+
+    def first_index(self, move):
+        cdef list candidates = []
+        try:
+            found = self.by_move.get(move)
+        except Exception:              # an unhashable move
+            found = None
+        if found is not None:
+            candidates.append(found)
+        if self.unhashable:
+            if self.unhashable_by_repr is None:
+                self.unhashable_by_repr = {}
+                for i in self.unhashable:
+                    self.unhashable_by_repr.setdefault(repr(self.moves[i]), []).append(i)
+            candidates.extend(self.unhashable_by_repr.get(repr(move), ()))
+        for i in sorted(candidates):
+            if _equal(self.moves[i], move):
+                return i
+        return None
+
+
 @cython.auto_pickle(False)     # the search's own wrapper: never pickled (its state is C fields)
 cdef class PythonGameAdapter(NativeGame):
     """Wraps an instance of negamax.Game so the native search can call it."""
@@ -114,6 +163,28 @@ cdef class PythonGameAdapter(NativeGame):
                             f"another iterable) of moves, not {type(given).__name__} "
                             f"{short_repr(given)}") from None
 
+    cdef void noisy_indices(self, list legal, list noisy, Move* moves) except *:
+        """Each noisy move's index in `legal`: the same object, else the first equal one. By
+        dicts when the lists are long (a scan per noisy move would cost their product)."""
+        cdef Py_ssize_t i
+        if len(noisy) * len(legal) <= 256:
+            for i in range(len(noisy)):
+                moves[i] = self.index_in(legal, noisy[i])
+            return
+        cdef dict by_identity = {}
+        for i in range(len(legal)):
+            by_identity.setdefault(id(legal[i]), i)
+        cdef _EqualMoves equal = None
+        for i in range(len(noisy)):
+            found = by_identity.get(id(noisy[i]))
+            if found is None:
+                if equal is None:
+                    equal = _EqualMoves(legal)
+                found = equal.first_index(noisy[i])
+                if found is None:
+                    found = self.index_in(legal, noisy[i])   # the scan, and its error
+            moves[i] = <Move> found
+
     cdef int index_in(self, list legal, object move) except -1:
         """The index in `legal` of a noisy move: the same object, else an equal one."""
         cdef Py_ssize_t i
@@ -121,11 +192,8 @@ cdef class PythonGameAdapter(NativeGame):
             if legal[i] is move:
                 return <int> i
         for i in range(len(legal)):
-            try:
-                if legal[i] == move:
-                    return <int> i
-            except Exception:
-                pass           # a comparison that fails or gives no bool is no match
+            if _equal(legal[i], move):
+                return <int> i
         raise GameContractError(
             f"{type(self.game).__name__}.noisy_moves() gave {short_repr(move)}, which is not "
             f"among legal_moves() here: a noisy move must be one of the legal moves (equal "
@@ -315,8 +383,7 @@ cdef class PythonGameAdapter(NativeGame):
                 while len(self.move_lists) <= self.ply:
                     self.move_lists.append(None)
                 self.move_lists[self.ply] = legal
-                for i in range(count):
-                    moves[i] = self.index_in(legal, noisy[i])
+                self.noisy_indices(legal, noisy, moves)
                 return count
             except BaseException as exception:
                 self.fail(exception)
