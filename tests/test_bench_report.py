@@ -114,6 +114,19 @@ def test_no_plots_writes_markdown_and_json_only(tmp_path, capsys):
     assert [row["depth"] for row in report["real_games"]["games"][0]["rows"]] == [1, 2]
 
 
+def test_a_report_without_plots_removes_an_earlier_runs_plots(tmp_path, capsys):
+    # Beside the new report.md, an older run's plots would pass for this run's; files that
+    # are not the report's plots stay.
+    for name in ("leaves_b9.png", "games_tictactoe.png", "speed.png", "notes.png", "speed.png.bak"):
+        (tmp_path / name).write_bytes(b"\x89PNG old")
+    status = main(["bench", "--out", str(tmp_path), "--no-plots", "--grid", "2:2", "--games", "tictactoe",
+                   "--game-depth", "tictactoe:1", "--repeat", "1", "--no-progress"])
+    capsys.readouterr()
+    assert status == 0
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        "notes.png", "report.json", "report.md", "speed.png.bak"]
+
+
 def test_missing_matplotlib_is_a_clear_error_before_measuring(tmp_path, monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "matplotlib", None)     # import matplotlib now fails
     status = main(["bench", "--out", str(tmp_path / "out"), "--grid", "2:2", "--no-progress"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import shutil
 import signal
 import tempfile
@@ -167,6 +168,7 @@ def write_report(report: Dict[str, Any], directory: str, plots: bool) -> List[st
             handle.write(markdown_text(report, plot_names))
         names = ["report.json", "report.md", *plot_names]
         _move_all(staging, directory, names)
+        _remove_older_plots(directory, plot_names)
     except OSError as error:
         reason = error.strerror or str(error)
         if error.filename:
@@ -176,6 +178,22 @@ def write_report(report: Dict[str, Any], directory: str, plots: bool) -> List[st
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return names
+
+
+#: The names write_plots gives its files (see negamax.bench.plots).
+_PLOT_NAME = re.compile(r"(leaves_b[0-9]+|games_[A-Za-z0-9_]+|speed)\.png")
+
+
+def _remove_older_plots(directory: str, kept: List[str]) -> None:
+    """Remove the plots an earlier run left in `directory` that this report does not show
+    (a run with --no-plots, or with fewer branching factors or games): beside the new
+    report.md they would pass for its own."""
+    for name in os.listdir(directory):
+        if _PLOT_NAME.fullmatch(name) and name not in kept:
+            try:
+                os.remove(os.path.join(directory, name))
+            except OSError:
+                pass            # not ours to insist on (a directory by that name, say)
 
 
 def _move_all(staging: str, directory: str, names: List[str]) -> None:
