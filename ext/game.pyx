@@ -227,6 +227,18 @@ cdef class NativeGame:
         all at once by overriding it."""
         return [self.decode_line([move])[0] for move in moves]
 
+    def decode_paths(self, plies, moves):
+        """The paths of a search trace's visits, decoded, one tuple per visit in the order
+        given: visit i is at ply plies[i], reached by moves[i] (unused at ply 0) from the
+        visit before it at the ply above. A generator over decode_line of each path; a game
+        whose decode_line replays the line overrides it to replay each move once."""
+        path = []
+        for ply, move in zip(plies, moves):
+            del path[max(ply - 1, 0):]
+            if ply > 0:
+                path.append(move)
+            yield tuple(self.decode_line(path))
+
 
 cdef object legal_move_of(NativeGame game, object move, str verb):
     """`move` as an int if it is legal in `game` now; TypeError for a non-integer, ValueError

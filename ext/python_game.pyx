@@ -478,5 +478,38 @@ cdef class PythonGameAdapter(NativeGame):
             decoded.append(legal[index])
         return decoded
 
+    def decode_paths(self, plies, moves):
+        """The paths of a trace's visits (see NativeGame.decode_paths), replaying each move
+        once: the game follows the visits down and back up, and each position's moves are
+        listed once while it is on the path (a visit's own replay listed a root of thousands
+        of moves again for every visit below it)."""
+        decoded = []          # the user's moves along the current path
+        legal_at = []         # legal_at[p]: legal_moves() after the first p moves of the path
+        played = 0
+        try:
+            for ply, move in zip(plies, moves):
+                kept = max(ply - 1, 0)
+                while played > kept:
+                    self.game.undo()
+                    played -= 1
+                    decoded.pop()
+                del legal_at[played + 1:]
+                if ply > 0:
+                    if len(legal_at) <= played:
+                        legal = self.legal_list()
+                        if played == 0:
+                            self.check_root_order(legal)
+                        legal_at.append(legal)
+                    legal = legal_at[played]
+                    if not 0 <= move < len(legal):
+                        raise self.shrunk(len(legal))
+                    decoded.append(legal[move])
+                    self.game.play(legal[move])
+                    played += 1
+                yield tuple(decoded)
+        finally:
+            for _ in range(played):
+                self.game.undo()
+
     def copy(self):
         raise TypeError("copy the wrapped game instead")

@@ -124,16 +124,13 @@ def _build_trace(raw_trace: tuple, native: Any) -> Tuple[tuple, bool]:
     is_tree = isinstance(native, TreeGame)
     max_at_root = is_tree and native.to_move == 1
     visits = []
-    path: list = []
+    paths = native.decode_paths(plies, moves)
     try:
-        for ply, move, value in zip(plies, moves, values):
-            del path[max(ply - 1, 0):]
-            if ply > 0:
-                path.append(move)
+        for path, ply, value in zip(paths, plies, values):
             if value is not None and is_tree:
                 max_to_move = max_at_root == (ply % 2 == 0)
                 value = native.score_to_value(value if max_to_move else -value)
-            visits.append(Visit(path=tuple(native.decode_line(path)), value=value))
+            visits.append(Visit(path=path, value=value))
     except KeyboardInterrupt:
         return tuple(visits), True
     except MemoryError:
@@ -143,4 +140,8 @@ def _build_trace(raw_trace: tuple, native: Any) -> Tuple[tuple, bool]:
                                 f"{len(plies):,} visits made; each holds its path from the "
                                 f"root): search without trace=True or with a smaller "
                                 f"depth") from None
+    finally:
+        close = getattr(paths, "close", None)
+        if close is not None:
+            close()            # a generator left part way puts its game back now
     return tuple(visits), False
