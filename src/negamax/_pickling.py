@@ -106,10 +106,13 @@ def _reduce_explicit_tree(tree: ExplicitTree) -> Tuple[Any, Tuple[Any, ...]]:
 
 def _rebuild_explicit_tree(arguments: Tuple[Any, ...], history: Sequence[int],
                            flags: Dict[str, Any]) -> ExplicitTree:
-    *arrays_and_sizes, leaf_values = arguments
+    (child_start, scores, height, maximizing, max_children, internal_score, values_of_scores,
+     leaf_values) = arguments
     leaf_values = np.array(leaf_values)        # read-only, as the original's
     leaf_values.flags.writeable = False
-    return _restore(ExplicitTree(*arrays_and_sizes, leaf_values=leaf_values), history, flags)
+    tree = ExplicitTree(child_start, scores, height, maximizing, max_children, internal_score,
+                        values_of_scores, leaf_values)
+    return _restore(tree, history, flags)
 
 
 def register() -> None:
