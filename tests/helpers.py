@@ -3,9 +3,17 @@ and a small game written in Python that several tests search."""
 
 from __future__ import annotations
 
+import sys
+
+import pytest
 from hypothesis import strategies as st
 
 import negamax as nm
+
+#: For tests that press Ctrl-C in a child process: Windows has no SIGINT to send to one
+#: (Popen.send_signal takes SIGTERM and the CTRL_* console events only).
+sends_sigint_to_a_child = pytest.mark.skipif(
+    sys.platform == "win32", reason="Windows has no SIGINT to send to a child process")
 
 ALGORITHMS = ("minimax", "negamax", "alphabeta")
 

@@ -13,6 +13,7 @@ import pytest
 
 import negamax as nm
 import negamax.batch as batch
+from helpers import sends_sigint_to_a_child
 from keyed_nim import Nim, NimThatKillsItsWorker, SlowNim
 
 ConnectFour = nm.games.ConnectFour
@@ -386,6 +387,7 @@ except KeyboardInterrupt:
 """
 
 
+@sends_sigint_to_a_child
 def test_ctrl_c_stops_a_thread_pool_batch_given_a_stop_signal():
     """With stop= the searches polled the caller's signal, not the one analyze sets on
     Ctrl-C: the `with ThreadPoolExecutor` block then waited hours for them."""

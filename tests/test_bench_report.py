@@ -306,7 +306,7 @@ def test_peers_say_plainly_which_are_missing(monkeypatch, capsys):
 def test_ctrl_c_inside_a_search_stops_the_report(monkeypatch, capsys):
     # A search that Ctrl-C stops returns its best so far (StopReason.INTERRUPTED) instead of
     # raising; the report must stop all the same, and write nothing it measured.
-    import os
+    import _thread
     import signal
     import threading
     import time
@@ -320,7 +320,7 @@ def test_ctrl_c_inside_a_search_stops_the_report(monkeypatch, capsys):
         return {"problems": []}
 
     monkeypatch.setattr(bench_cli, "build_report", a_long_search)
-    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer = threading.Timer(0.5, _thread.interrupt_main)   # Ctrl-C, on every platform
     started = time.monotonic()
     timer.start()
     try:
@@ -359,8 +359,7 @@ def test_ctrl_c_stops_a_report_between_the_repeats_of_one_step(monkeypatch, caps
     # Each repeat of a timing loop is a search that Ctrl-C stops and that then returns: the
     # report ran all its repeats (here 1,000 full tic-tac-toe minimax searches, seconds)
     # before it looked at the Ctrl-C.
-    import os
-    import signal
+    import _thread
     import threading
     import time
     from negamax.bench import cli as bench_cli
@@ -377,7 +376,7 @@ def test_ctrl_c_stops_a_report_between_the_repeats_of_one_step(monkeypatch, caps
 
     def press():
         pressed.append(time.monotonic())
-        os.kill(os.getpid(), signal.SIGINT)
+        _thread.interrupt_main()        # Ctrl-C, on every platform (os.kill ends a Windows process)
 
     timer = threading.Timer(0.3, press)
     timer.start()

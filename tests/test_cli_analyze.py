@@ -15,6 +15,7 @@ import negamax as nm
 from negamax.cli_input import read_nested
 from negamax import cli_analyze
 from negamax.__main__ import main
+from helpers import sends_sigint_to_a_child
 
 POSITIONS = """\
 # a comment, then a blank line
@@ -209,6 +210,7 @@ def test_a_refused_command_leaves_the_output_file_alone(positions, tmp_path, cap
     assert not never.exists()
 
 
+@sends_sigint_to_a_child
 def test_ctrl_c_with_a_thread_pool_ends_the_command(tmp_path):
     # The searches of a thread pool never see Ctrl-C themselves: the command used to wait for
     # them for ever. Two empty Connect Four boards searched to the end run for hours.

@@ -18,6 +18,7 @@ import pytest
 
 from negamax import cli_chess
 from negamax.__main__ import main
+from helpers import sends_sigint_to_a_child
 
 MATE_IN_1 = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
 
@@ -115,6 +116,7 @@ def test_play_reports_checkmate():
     assert out.rstrip().endswith("checkmate: the engine wins")
 
 
+@sends_sigint_to_a_child
 def test_ctrl_c_at_the_prompt_exits_cleanly():
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     process = subprocess.Popen([sys.executable, "-m", "negamax", "play", "chess", "--think", "0.05"],
@@ -240,7 +242,7 @@ def _read_until(stream, marker):
     return seen
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="Windows has no SIGINT to send to a child process")
+@sends_sigint_to_a_child
 def test_ctrl_c_during_a_chess_search_prints_the_best_so_far_and_exits_130():
     with _started(["search", "chess", "startpos", "--depth", "30", "--progress"]) as process:
         first = process.stderr.readline()        # depth 1 is done: the search is running
@@ -257,7 +259,7 @@ def test_ctrl_c_during_a_chess_search_prints_the_best_so_far_and_exits_130():
     assert "Traceback" not in err
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="Windows has no SIGINT to send to a child process")
+@sends_sigint_to_a_child
 def test_ctrl_c_while_the_engine_thinks_makes_it_move_at_once():
     with _started(["play", "chess", "--engine-first", "--think", "60"]) as process:
         seen = _read_until(process.stdout, "h g f e d c b a")    # the board, then the engine thinks

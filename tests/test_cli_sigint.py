@@ -93,38 +93,42 @@ def test_sigint_while_the_table_is_made_returns_interrupted(call):
     assert (nodes == "0" and best_move == "None") or int(nodes) > 0
 
 
-def _workers(pid):
-    """The pids of the worker processes `pid` started (Linux's /proc; empty where there is
-    none): its children running multiprocessing's spawn (its resource tracker, which ends
-    by itself once the command has gone, is no worker)."""
-    found = []
-    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+def _processes():
+    """(pid, parent pid, state, command line) of every process: from /proc on Linux, from
+    ps(1) elsewhere (macOS has no /proc)."""
+    if not os.path.isdir("/proc"):
+        listing = subprocess.run(["ps", "-A", "-o", "pid=,ppid=,stat=,command="],
+                                 capture_output=True, text=True, check=True).stdout
+        rows = []
+        for line in listing.splitlines():
+            pid, parent, state, command = (line.split(None, 3) + [""])[:4]
+            rows.append((int(pid), int(parent), state, command.encode()))
+        return rows
+    rows = []
+    for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
                 with open(f"/proc/{entry}/stat") as stat:
                     fields = stat.read().rsplit(")", 1)[1].split()
+                with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                    command = cmdline.read()
             except OSError:
                 continue
-            if int(fields[1]) == pid and b"multiprocessing.spawn" in _command_line(entry):
-                found.append(int(entry))
-    return found
+            rows.append((int(entry), int(fields[1]), fields[0], command))
+    return rows
 
 
-def _command_line(pid):
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
-            return cmdline.read()
-    except OSError:
-        return b""
+def _workers(pid):
+    """The pids of the worker processes `pid` started: its children running
+    multiprocessing's spawn (its resource tracker, which ends by itself once the command has
+    gone, is no worker)."""
+    return [child for child, parent, _, command in _processes()
+            if parent == pid and b"multiprocessing.spawn" in command]
 
 
 def _running(pid):
     """The process exists and is no zombie (a dead child its new parent has not reaped yet)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
+    return any(child == pid and not state.startswith("Z") for child, _, state, _ in _processes())
 
 
 def test_sigint_to_analyze_alone_stops_its_worker_processes(tmp_path):
@@ -139,7 +143,7 @@ def test_sigint_to_analyze_alone_stops_its_worker_processes(tmp_path):
     try:
         time.sleep(3.0)                     # the pool starts its worker, which starts solving
         workers = _workers(process.pid)
-        assert workers or not os.path.isdir("/proc")
+        assert workers
         sent = time.monotonic()
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=30)
