@@ -408,3 +408,14 @@ def test_batches_and_executors_named_when_wrong():
         nm.solve_many(5)
     with pytest.raises(TypeError, match="the class ThreadPoolExecutor"):
         nm.analyze([Nim([1])], executor=cf.ThreadPoolExecutor)
+
+
+def test_windows_pools_keep_to_61_workers(monkeypatch):
+    # concurrent.futures refuses more than 61 worker processes on Windows: a machine of 64
+    # cores failed every analyze() by default, and workers=62 with its message.
+    monkeypatch.setattr(batch.os, "cpu_count", lambda: 64)
+    assert batch._default_workers() == 64
+    monkeypatch.setattr(batch.sys, "platform", "win32")
+    assert batch._default_workers() == 61
+    with pytest.raises(ValueError, match="workers must be at most 61 on Windows"):
+        nm.analyze([nm.games.TicTacToe()], workers=62, progress=False)

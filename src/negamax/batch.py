@@ -31,6 +31,10 @@ __all__ = ["analyze", "BatchError", "CHUNKS_PER_WORKER"]
 #: a task (pickling, a round trip to the worker) is paid rarely.
 CHUNKS_PER_WORKER = 4
 
+#: The most worker processes a pool can have on Windows (concurrent.futures refuses more:
+#: it waits on them with WaitForMultipleObjects, which takes 63 handles, two of them its own).
+WINDOWS_MAX_WORKERS = 61
+
 Outcome = Union[SearchResult, SolveResult, AnalysisError]
 
 
@@ -90,6 +94,9 @@ def analyze(games: Iterable[Any], *, depth: Optional[int] = None, time_limit: Op
     workers = _check_count("workers", workers)
     if executor is not None and workers is not None:
         raise ValueError("workers sizes the local process pool: give it or an executor, not both")
+    if workers is not None and workers > WINDOWS_MAX_WORKERS and sys.platform == "win32":
+        raise ValueError(f"workers must be at most {WINDOWS_MAX_WORKERS} on Windows (the most "
+                         f"processes a pool can wait on there), got {workers}")
     if executor is not None and (isinstance(executor, type)
                                  or not callable(getattr(executor, "submit", None))):
         raise TypeError(f"executor must be a concurrent.futures.Executor (something with "
@@ -250,12 +257,18 @@ def _described(value: Any) -> str:
 
 # --- the executor ---------------------------------------------------------------------------
 
+def _default_workers() -> int:
+    """A worker process per core (at most WINDOWS_MAX_WORKERS on Windows)."""
+    cores = os.cpu_count() or 1
+    return min(cores, WINDOWS_MAX_WORKERS) if sys.platform == "win32" else cores
+
+
 class _Pool:
     """The caller's executor, or a process pool of our own (replaced if a worker dies)."""
 
     def __init__(self, executor: Optional[cf.Executor], workers: Optional[int]):
         self.owned = executor is None
-        self.workers = workers or os.cpu_count() or 1
+        self.workers = workers or _default_workers()
         self.executor = executor if executor is not None else self._new_pool()
 
     def _new_pool(self) -> cf.Executor:
