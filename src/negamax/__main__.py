@@ -16,6 +16,7 @@ import negamax as nm
 from negamax.cli_games import format_line, make_game
 from negamax.cli_input import MAX_QUOTE, quote, read_count, read_nested, shorten_message
 from negamax.cli_progress import Progress, describe_score, search_options, wants_progress
+from negamax.console import forgive_unencodable_output
 
 #: Exit status of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
@@ -336,6 +337,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def main(argv: Optional[List[str]] = None) -> int:
     """Entry point of the `negamax` command."""
+    forgive_unencodable_output()
     if sys.stdin is None:
         # Started with stdin closed (`<&-`): commands that read it (uci, play, analyze -)
         # see an empty input, as from /dev/null, rather than fail on a missing stream.

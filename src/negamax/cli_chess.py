@@ -15,6 +15,7 @@ from typing import Any, Callable, List, Optional, TextIO
 import negamax as nm
 from negamax.cli_games import EXIT_INTERRUPTED
 from negamax.cli_progress import Progress, search_options, wants_progress
+from negamax.console import encodes
 from negamax.results import StopReason
 from negamax.scores import is_win, plies_to_end
 
@@ -38,17 +39,18 @@ def new_chess(fen: Optional[str] = None) -> Any:
     return chess_type(fen) if fen else chess_type()
 
 
-def draw_board(fen: str, white_at_bottom: bool = True) -> str:
-    """The position of a FEN as 8 lines of Unicode pieces with rank and file labels."""
+def draw_board(fen: str, white_at_bottom: bool = True, unicode: bool = True) -> str:
+    """The position of a FEN as 8 lines of Unicode pieces with rank and file labels
+    (`unicode=False`: the FEN's letters, and '.' for an empty square)."""
     placement = fen.split()[0]
     ranks: List[List[str]] = []
     for row in placement.split("/"):
         squares: List[str] = []
         for char in row:
             if char.isdigit():
-                squares.extend(["\u00b7"] * int(char))
+                squares.extend(["\u00b7" if unicode else "."] * int(char))
             else:
-                squares.append(PIECE_SYMBOLS.get(char, "?"))
+                squares.append(PIECE_SYMBOLS.get(char, "?") if unicode else char)
         ranks.append(squares)
     rank_numbers = list(range(8, 0, -1))
     files = "abcdefgh"
@@ -106,7 +108,7 @@ def search_command(args: argparse.Namespace, out: Optional[TextIO] = None,
     rate = stats.nodes_per_second(result.elapsed)
     best = result.best_move
     lines = [
-        draw_board(game.fen()),
+        draw_board(game.fen(), unicode=_unicode_pieces(out)),
         "",
         f"fen       : {game.fen()}",
         f"algorithm : {result.algorithm}",
@@ -122,6 +124,11 @@ def search_command(args: argparse.Namespace, out: Optional[TextIO] = None,
         print("interrupted: the result above is the best found so far", file=err)
         return EXIT_INTERRUPTED
     return 0
+
+
+def _unicode_pieces(stream: TextIO) -> bool:
+    """Whether `stream` can show the Unicode pieces (not a Windows pipe in cp1252, say)."""
+    return encodes("".join(PIECE_SYMBOLS.values()) + "\u00b7", stream)
 
 
 def _parse_move(game: Any, text: str) -> Any:
@@ -170,7 +177,8 @@ def play_command(args: argparse.Namespace, read: Callable[[str], str] = input,
         while game.outcome() is None:
             if game.fen() != shown:
                 shown = game.fen()
-                print("\n" + draw_board(shown, white_at_bottom=not engine_white) + "\n", file=out)
+                print("\n" + draw_board(shown, white_at_bottom=not engine_white,
+                                         unicode=_unicode_pieces(out)) + "\n", file=out)
             if _white_to_move(game) == engine_white:
                 # Ctrl-C stops the search: the engine then plays its best move so far at once
                 result = nm.search(game, algorithm="pvs", time_limit=args.think)

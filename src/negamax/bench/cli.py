@@ -21,6 +21,7 @@ from negamax.bench.progress import Progress
 from negamax.bench.report import build_report, total_steps
 from negamax.bench.settings import SettingsError, make_settings
 from negamax.bench.timing import stopping_when
+from negamax.console import printable
 
 __all__ = ["add_arguments", "run"]
 
@@ -127,9 +128,9 @@ def run(args: argparse.Namespace) -> int:
             written = write_report(report, args.out, plots)
         except OutputError as error:
             remove_made_folders(args.out, made)
-            print(terminal_text(report))     # the measurements are not lost with the files
+            print(printable(terminal_text(report)))     # the measurements are not lost with the files
             return _error(str(error))
-    print(terminal_text(report))
+    print(printable(terminal_text(report)))
     if written is not None:
         print(f"\nwrote {', '.join(written)} to {args.out}")
     return EXIT_PROBLEMS if report["problems"] else 0
