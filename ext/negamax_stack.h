@@ -55,6 +55,22 @@ static int negamax_stack_has_room(size_t needed) {
         known_top = (uintptr_t)address + size;
         known_size = size;
         main_thread = (long)syscall(SYS_gettid) == (long)getpid();
+#if !defined(__GLIBC__)
+        /* musl (Alpine) answers for the main thread with the part of its stack mapped so
+           far, 132 KiB or so, where glibc answers with what RLIMIT_STACK lets it grow to:
+           every search would have moved to a thread of its own. The stack grows as far as
+           the limit allows (8 MiB by default; an unlimited one, that far at least). */
+        if (main_thread) {
+            struct rlimit limit;
+            size_t allowed = (size_t)8 << 20;
+            if (getrlimit(RLIMIT_STACK, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+                allowed = (size_t)limit.rlim_cur;
+            }
+            if (allowed > known_size) {
+                known_size = allowed;
+            }
+        }
+#endif
     }
     size_t size = known_size;
     if (main_thread && needed > 256 * 1024) {

@@ -153,3 +153,35 @@ def test_a_stack_limit_lowered_after_a_first_search_is_seen(tmp_path):
                                timeout=120, env=env)
     assert completed.returncode == 0, completed.stderr
     assert completed.stdout.split() == ["True", str(PLIES)]
+
+
+def test_a_shallow_search_runs_on_the_callers_thread():
+    # The search moves to a thread of its own only when the caller's stack lacks room. On
+    # musl (Alpine) the main thread's stack was taken to be the part mapped so far (about
+    # 132 KiB), so every search moved, at 8x the cost of a short one.
+    assert threading.current_thread() is threading.main_thread()
+
+    threads = set()      # outside the game: the search plays on a copy of it
+
+    class Counting(nm.Game):
+        def __init__(self):
+            self.history = []
+
+        def legal_moves(self):
+            return [] if len(self.history) == 9 else [0, 1]
+
+        def play(self, move):
+            threads.add(threading.get_ident())
+            self.history.append(move)
+
+        def undo(self):
+            self.history.pop()
+
+        def is_terminal(self):
+            return len(self.history) == 9
+
+        def evaluate(self):
+            return sum(self.history)
+
+    nm.search(Counting(), depth=9, algorithm="alphabeta")
+    assert threads == {threading.get_ident()}
