@@ -470,3 +470,30 @@ def test_the_order_root_moves_are_given_in_changes_nothing(order):
         child.play(move)
         children.append(-nm.search(child, 5, algorithm="minimax").value)
     assert result.value == max(children) and result.best_move in order
+
+
+class _LyingLength:
+    """A sequence whose len() is not the number of items it yields."""
+
+    def __init__(self, items, length):
+        self.items, self.length = list(items), length
+
+    def __len__(self):
+        return self.length
+
+    def __iter__(self):
+        return iter(self.items)
+
+
+@pytest.mark.parametrize("codes, length", [(range(9), 1), ([4], 9)])
+def test_the_engine_sizes_root_moves_by_what_it_is_given(monkeypatch, codes, length):
+    # Searcher.restrict_root allocated len(moves) entries and wrote one per item (found under
+    # AddressSanitizer through the private door: a write past the block, or a bisection over
+    # entries never written).
+    import negamax.api as api
+    monkeypatch.setattr(api, "_root_move_codes",
+                        lambda native, root_moves, game=None: _LyingLength(codes, length))
+    result = nm.search(TicTacToe(), depth=2, root_moves=[0])
+    expected = nm.search(TicTacToe(), depth=2, root_moves=[code for code in codes])
+    assert (result.value, result.best_move, result.stats.nodes) == (
+        expected.value, expected.best_move, expected.stats.nodes)

@@ -286,20 +286,27 @@ cdef class Searcher:
     def restrict_root(self, moves):
         """Search only these moves at the root (the game's integer moves, each legal there,
         without repeats: negamax.api checks them); the helper threads too."""
-        cdef Py_ssize_t i, count = len(moves)
+        # A list of its own, sorted (keep_root_moves bisects it), sized by what it holds: a
+        # sequence's len() need not match what it yields.
+        cdef list codes = sorted(moves)
+        cdef Py_ssize_t i, count = len(codes)
         cdef Searcher helper
         if count < 1 or count > self.context.max_moves:
             raise ValueError(f"restrict_root takes 1 to {self.context.max_moves} moves, got {count}")
         cdef Move* kept = <Move*> malloc(count * sizeof(Move))
         if kept == NULL:
             raise MemoryError()
-        for i, move in enumerate(sorted(moves)):    # sorted: keep_root_moves bisects them
-            kept[i] = move
+        try:
+            for i in range(count):
+                kept[i] = codes[i]
+        except BaseException:
+            free(kept)                 # not an int move (a float, one past 32 bits)
+            raise
         free(self.context.root_moves)
         self.context.root_moves = kept
         self.context.root_move_count = <int> count
         for helper in self.helpers:
-            helper.restrict_root(moves)
+            helper.restrict_root(codes)
 
     cdef void read_options(self, dict options) except *:
         """The options asked for (see __init__), before bind fits them to a game."""
