@@ -47,12 +47,12 @@ cdef bint _equal(object a, object b):
 
 
 cdef class _EqualMoves:
-    """The first index of a move equal to a given one in a list of moves, through a dict of
-    the moves that hash, and one by repr() of those that do not (lists, say): None when none
-    is found that way (the caller then scans the whole list, which also finds moves whose
-    hash disagrees with their ==, or unhashable ones written otherwise)."""
+    """Where a move is in a long list of moves, by the rule of PythonGameAdapter.index_in
+    (an equal one; of several, the first written alike), through a dict of the moves that
+    hash and one by repr() of those that do not (lists, say): None when that cannot tell,
+    and the caller scans the list (no equal move is written alike, or hashes disagree)."""
     cdef list moves
-    cdef dict by_move
+    cdef dict by_move             # a move that hashes -> the indices of the moves equal to it
     cdef list unhashable
     cdef dict unhashable_by_repr
 
@@ -63,27 +63,34 @@ cdef class _EqualMoves:
         self.unhashable = []
         for i in range(len(moves)):
             try:
-                self.by_move.setdefault(moves[i], i)
+                self.by_move.setdefault(moves[i], []).append(i)
             except Exception:          # no hash, or an __eq__ that raises
                 self.unhashable.append(i)
 
     def first_index(self, move):
         cdef list candidates = []
+        text = None
         try:
-            found = self.by_move.get(move)
+            candidates.extend(self.by_move.get(move, ()))
         except Exception:              # an unhashable move
-            found = None
-        if found is not None:
-            candidates.append(found)
+            pass
         if self.unhashable:
             if self.unhashable_by_repr is None:
                 self.unhashable_by_repr = {}
                 for i in self.unhashable:
                     self.unhashable_by_repr.setdefault(repr(self.moves[i]), []).append(i)
-            candidates.extend(self.unhashable_by_repr.get(repr(move), ()))
-        for i in sorted(candidates):
-            if _equal(self.moves[i], move):
-                return i
+            text = repr(move)
+            candidates.extend(self.unhashable_by_repr.get(text, ()))
+        equal = sorted(i for i in set(candidates) if _equal(self.moves[i], move))
+        if len(equal) == 1 and not self.unhashable:
+            return equal[0]            # the one equal move (an unhashable one could be equal
+                                       # too, written otherwise: then the rule needs repr)
+        if equal:
+            if text is None:
+                text = repr(move)
+            for i in equal:
+                if repr(self.moves[i]) == text:
+                    return i
         return None
 
 
@@ -164,8 +171,8 @@ cdef class PythonGameAdapter(NativeGame):
                             f"{short_repr(given)}") from None
 
     cdef void noisy_indices(self, list legal, list noisy, Move* moves) except *:
-        """Each noisy move's index in `legal`: the same object, else the first equal one. By
-        dicts when the lists are long (a scan per noisy move would cost their product)."""
+        """Each noisy move's index in `legal` (see index_in). By dicts when the lists are
+        long (a scan per noisy move would cost their product)."""
         cdef Py_ssize_t i
         if len(noisy) * len(legal) <= 256:
             for i in range(len(noisy)):
@@ -186,14 +193,27 @@ cdef class PythonGameAdapter(NativeGame):
             moves[i] = <Move> found
 
     cdef int index_in(self, list legal, object move) except -1:
-        """The index in `legal` of a noisy move: the same object, else an equal one."""
-        cdef Py_ssize_t i
+        """The index in `legal` of a noisy move: the same object, else an equal one (==): of
+        several, the first written alike (repr), else the first (as root_moves matches)."""
+        cdef Py_ssize_t i, first = -1
+        text = None
         for i in range(len(legal)):
             if legal[i] is move:
                 return <int> i
         for i in range(len(legal)):
-            if _equal(legal[i], move):
+            if not _equal(legal[i], move):
+                continue
+            if first < 0:
+                first = i
+                continue
+            if text is None:        # a second equal move: the one written as the move is
+                text = repr(move)
+                if repr(legal[first]) == text:
+                    return <int> first
+            if repr(legal[i]) == text:
                 return <int> i
+        if first >= 0:
+            return <int> first
         raise GameContractError(
             f"{type(self.game).__name__}.noisy_moves() gave {short_repr(move)}, which is not "
             f"among legal_moves() here: a noisy move must be one of the legal moves (equal "

@@ -48,12 +48,20 @@ def test_the_report_reaches_a_cp1252_console(tmp_path):
     assert "All checks passed" in out and "\\u2713" not in out
 
 
-def test_a_users_text_the_console_cannot_encode_is_escaped_not_fatal(tmp_path):
+@pytest.mark.parametrize("console", ["cp1252", "C locale"])
+def test_a_users_text_the_console_cannot_encode_is_escaped_not_fatal(tmp_path, console):
     positions = tmp_path / "positions.txt"
     positions.write_text("tree [1, \u2264]\ntree [1, 2]\n", encoding="utf-8")
-    done = negamax_command(["analyze", str(positions), "--format", "csv", "--workers", "1",
-                            "--no-progress"], "cp1252", tmp_path)
-    assert done.returncode == 1          # one position failed, the other was searched
+    arguments = ["analyze", str(positions), "--format", "csv", "--workers", "1", "--no-progress"]
+    if console == "C locale":          # ASCII stdout with errors="surrogateescape"
+        env = {name: value for name, value in os.environ.items()
+               if name not in ("PYTHONIOENCODING", "PYTHONUTF8") and not name.startswith("LC_")}
+        env.update(LC_ALL="C", PYTHONUTF8="0")
+        done = subprocess.run([sys.executable, "-m", "negamax", *arguments], capture_output=True,
+                              cwd=tmp_path, env=env, timeout=300)
+    else:
+        done = negamax_command(arguments, "cp1252", tmp_path)
+    assert done.returncode == 1, done.stderr          # one position failed, the other was searched
     rows = done.stdout.decode("cp1252").splitlines()
     assert len(rows) == 3 and "\\u2264" in rows[1] and rows[2].startswith("2,tree,")
 

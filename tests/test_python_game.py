@@ -3,6 +3,7 @@ against nim-sum theory, callback errors."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import operator
 import types
@@ -918,3 +919,88 @@ def test_a_trace_of_a_wide_root_lists_each_position_once():
             replay.play(move)
         if len(visit.path) == 2:
             assert visit.value == replay.evaluate()
+
+
+@dataclasses.dataclass
+class NotedCapture:
+    """A move that does not hash (a plain dataclass) and whose note is not compared: two
+    captures of one square are equal (==) however they are written."""
+    square: int
+    note: str = dataclasses.field(default="", compare=False)
+
+
+class TwinCaptures(nm.Game):
+    """`width` captures, and a second capture of square 5 written otherwise; noisy_moves()
+    gives new objects, "dup" for square 5."""
+
+    def __init__(self, width):
+        self.width, self.history = width, []
+        self.max_moves = width + 1
+        self.captures = [NotedCapture(square, f"L{square}") for square in range(width)]
+        self.captures.append(NotedCapture(5, "dup"))
+
+    def legal_moves(self):
+        return ["wait"] if not self.history else ([] if len(self.history) == 2 else self.captures)
+
+    def noisy_moves(self):
+        if len(self.history) != 1:
+            return []
+        return [NotedCapture(square, "dup" if square == 5 else f"L{square}")
+                for square in range(self.width)]
+
+    def play(self, move):
+        self.history.append(move)
+
+    def undo(self):
+        self.history.pop()
+
+    def is_terminal(self):
+        return len(self.history) == 2
+
+    def evaluate(self):
+        return 0
+
+
+@pytest.mark.parametrize("width", [10, 40])       # matched by scans, and through dicts
+def test_a_noisy_move_equal_to_two_legal_ones_maps_to_the_one_written_alike(width):
+    # The rule root_moves follows too; it used to depend on the length of the lists (the
+    # scan took the first equal move, the dicts the one written alike).
+    result = nm.search(TwinCaptures(width), 1, quiescence=True, trace=True)
+    fives = {repr(visit.path[1]) for visit in result.trace
+             if len(visit.path) == 2 and visit.path[1].square == 5}
+    assert fives == {repr(NotedCapture(5, "dup"))}
+    others = {visit.path[1].note for visit in result.trace
+              if len(visit.path) == 2 and visit.path[1].square != 5}
+    assert others == {f"L{square}" for square in range(width) if square != 5}
+
+
+def test_a_trace_searches_without_null_moves():
+    # pvs uses null moves by default where the game offers them; a trace named the pass's
+    # visits by a move code no game knows (chess: "-2 is not a chess move code", a Python
+    # game a GameContractError). A trace now searches without them, and refuses to be asked
+    # for both.
+    game = NullNim([3, 4, 5])
+    assert _null_cutoffs(NullNim([3, 4, 5])) > 0          # null moves would be tried here
+    traced = nm.search(game, 6, algorithm="pvs", trace=True)
+    plain = nm.search(NullNim([3, 4, 5]), 6, algorithm="pvs", null_move=False)
+    assert (traced.value, traced.stats.nodes) == (plain.value, plain.stats.nodes)
+    assert traced.stats.null_move_cutoffs == 0 and len(traced.trace) == traced.stats.nodes
+    for visit in traced.trace:
+        replay = NullNim([3, 4, 5])
+        for move in visit.path:
+            assert move in replay.legal_moves()
+            replay.play(move)
+    with pytest.raises(ValueError, match="give trace=True or null_move=True, not both"):
+        nm.search(NullNim([3, 4, 5]), 6, algorithm="pvs", null_move=True, trace=True)
+
+
+def test_a_chess_trace_with_pvs_names_real_moves():
+    import chess
+
+    game = nm.games.Chess()
+    result = nm.search(game, 4, algorithm="pvs", trace=True)
+    assert len(result.trace) == result.stats.nodes
+    for visit in result.trace[::37]:
+        board = chess.Board()
+        for move in visit.path:
+            board.push_uci(move)        # raises for a move that is not legal there

@@ -40,7 +40,9 @@ def forgive_unencodable_output() -> None:
     """Make sys.stdout escape (\\u2264) what its encoding cannot hold instead of raising, as
     Python's stderr does: the `negamax` command calls it first."""
     stdout = sys.stdout
-    if isinstance(stdout, io.TextIOWrapper) and stdout.errors == "strict":
+    # "surrogateescape": Python's stdout in a C locale (ASCII), which raises all the same
+    # for characters that are not undecodable bytes.
+    if isinstance(stdout, io.TextIOWrapper) and stdout.errors in ("strict", "surrogateescape"):
         try:
             stdout.reconfigure(errors="backslashreplace")
         except (AttributeError, ValueError, OSError):

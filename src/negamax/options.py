@@ -186,6 +186,13 @@ class SearchOptions:
         if unknown:
             raise TypeError(f"unknown option {sorted(unknown)[0]!r}")
         given = {name: check_bool(name, value) for name, value in switches.items() if value is not None}
+        if trace:
+            # A trace names each visit by its path of moves, and a null move (a pass) is no
+            # move of the game: a trace searches without them (pvs and mtdf use them by default).
+            if given.get("null_move"):
+                raise ValueError("trace names each visit by its moves from the root, and a null move "
+                                 "(a pass) is none: give trace=True or null_move=True, not both")
+            given["null_move"] = False
         if tt is not None and not isinstance(tt, TranspositionTable):
             tt = check_bool("tt", tt)       # numpy's bools become True or False here
         tt_mb = check_tt_mb(tt_mb)
