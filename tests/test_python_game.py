@@ -769,6 +769,19 @@ def test_callbacks_returning_the_wrong_kind_are_named():
 
 # --- noisy moves matched to legal ones by lookup, not by a scan per move -----------------------
 
+class TwoPlies(nm.Game):
+    """A game that ends after two plies; subclasses give the moves and the values."""
+
+    def play(self, move):
+        self.history.append(move)
+
+    def undo(self):
+        self.history.pop()
+
+    def is_terminal(self):
+        return len(self.history) == 2
+
+
 class Capture:
     """A move that counts its comparisons: noisy_moves() makes new ones, equal to the legal
     moves' but never the same objects."""
@@ -788,7 +801,7 @@ class Capture:
         return f"Capture({self.square})"
 
 
-class WideCaptures(nm.Game):
+class WideCaptures(TwoPlies):
     """One quiet move ("wait"), then the opponent has `width` captures, each ending the game
     with a value of its own for the capturer."""
 
@@ -805,15 +818,6 @@ class WideCaptures(nm.Game):
 
     def noisy_moves(self):
         return [] if len(self.history) != 1 else [Capture(square) for square in range(self.width)]
-
-    def play(self, move):
-        self.history.append(move)
-
-    def undo(self):
-        self.history.pop()
-
-    def is_terminal(self):
-        return len(self.history) == 2
 
     def evaluate(self):
         # stand pat after "wait" is 0; after a capture, the capturer's worth, from the
@@ -867,7 +871,7 @@ def test_a_noisy_move_not_legal_is_named_in_a_long_list_too():
 
 # --- a trace's paths decoded by following the visits, not by replaying each -------------------
 
-class CountingWide(nm.Game):
+class CountingWide(TwoPlies):
     """A root of `width` moves, each to a position of two moves, then the end; counts the
     calls of legal_moves() and the length of the lists they return."""
 
@@ -881,15 +885,6 @@ class CountingWide(nm.Game):
                  list(range(self.width)) if not self.history else ["left", "right"])
         self.listed += len(moves)
         return moves
-
-    def play(self, move):
-        self.history.append(move)
-
-    def undo(self):
-        self.history.pop()
-
-    def is_terminal(self):
-        return len(self.history) == 2
 
     def evaluate(self):
         first, second = self.history if len(self.history) == 2 else (0, "left")
@@ -929,7 +924,7 @@ class NotedCapture:
     note: str = dataclasses.field(default="", compare=False)
 
 
-class TwinCaptures(nm.Game):
+class TwinCaptures(TwoPlies):
     """`width` captures, and a second capture of square 5 written otherwise; noisy_moves()
     gives new objects, "dup" for square 5."""
 
@@ -947,15 +942,6 @@ class TwinCaptures(nm.Game):
             return []
         return [NotedCapture(square, "dup" if square == 5 else f"L{square}")
                 for square in range(self.width)]
-
-    def play(self, move):
-        self.history.append(move)
-
-    def undo(self):
-        self.history.pop()
-
-    def is_terminal(self):
-        return len(self.history) == 2
 
     def evaluate(self):
         return 0
