@@ -298,6 +298,7 @@ def test_a_wide_tree_pickles_as_its_own_arrays():
     for mine, theirs in zip(tree._constructor_arguments(), clone._constructor_arguments()):
         if isinstance(mine, np.ndarray):
             assert np.array_equal(mine, theirs)
+            assert not mine.flags.writeable        # the search follows child_start unchecked
         else:
             assert mine == theirs
     assert state(clone) == state(tree)

@@ -3,9 +3,9 @@
 The compiled classes have no ``__reduce__`` of their own yet, and Cython's automatic one cannot
 copy their C pointers. This module registers reducers with ``copyreg`` that rebuild each game
 from the position it started from and the moves played since (so ``history`` and ``undo()``
-survive the trip), its size or its arrays (an explicit tree's own, which its constructor checks
-again), and the public flags of ``NativeGame``. A copy searches exactly like the original: the same values, moves, node
-counts and transposition-table keys.
+survive the trip), its size or its arrays (an explicit tree's own, which its constructor
+checks again), and the public flags of ``NativeGame``. A copy searches exactly like the
+original: the same values, moves, node counts and transposition-table keys.
 
 Imported once by ``negamax/__init__.py``; nothing here is public.
 """
@@ -110,8 +110,10 @@ def _rebuild_explicit_tree(arguments: Tuple[Any, ...], history: Sequence[int],
      leaf_values) = arguments
     leaf_values = np.array(leaf_values)        # read-only, as the original's
     leaf_values.flags.writeable = False
-    tree = ExplicitTree(child_start, scores, height, maximizing, max_children, internal_score,
-                        values_of_scores, leaf_values)
+    # The tree's own arrays are read-only views (copy.copy hands them over as they are): the
+    # tree made here gets arrays of its own.
+    tree = ExplicitTree(np.array(child_start), np.array(scores), height, maximizing,
+                        max_children, internal_score, values_of_scores, leaf_values)
     return _restore(tree, history, flags)
 
 

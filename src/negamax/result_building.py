@@ -130,7 +130,7 @@ def _build_trace(raw_trace: tuple, native: Any) -> Tuple[tuple, bool]:
             if value is not None and is_tree:
                 max_to_move = max_at_root == (ply % 2 == 0)
                 value = native.score_to_value(value if max_to_move else -value)
-            visits.append(Visit(path=path, value=value))
+            visits.append(Visit(path=tuple(path), value=value))
     except KeyboardInterrupt:
         return tuple(visits), True
     except MemoryError:

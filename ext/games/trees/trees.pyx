@@ -406,9 +406,13 @@ cdef class ExplicitTree(TreeGame):
         node numbers and so the same position keys; the root's side to move is the current
         one (`maximizing` can be set after construction)."""
         self.require_tree()
-        return (self._child_start_array, self._scores_array, self.tree_height,
-                bool(self.max_at_root), self.max_moves, self.internal_score,
-                self._values_of_scores, self._leaf_values)
+        # Read-only views: the search follows child_start unchecked.
+        child_start = self._child_start_array.view()
+        child_start.flags.writeable = False
+        scores = self._scores_array.view()
+        scores.flags.writeable = False
+        return (child_start, scores, self.tree_height, bool(self.max_at_root), self.max_moves,
+                self.internal_score, self._values_of_scores, self._leaf_values)
 
     def __repr__(self):
         if not self.holds_tree():
