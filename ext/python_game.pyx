@@ -8,7 +8,10 @@ unwinds; negamax.search then re-raises it.
 """
 
 cimport cython
+from numbers import Integral as _Integral, Number as _Number
 from operator import index as _as_index
+
+from numpy import bool_ as _numpy_bool
 
 from negamax.errors import GameContractError
 from negamax.quoting import short_repr
@@ -20,7 +23,7 @@ from negamax.game cimport EVAL_LIMIT, WIN, Move, NativeGame, Score
 cdef uint64_t KEY_MASK = 0xFFFFFFFFFFFFFFFF
 
 
-cdef bint _same_move(object before, object now):
+cdef bint _listed_alike(object before, object now):
     """Whether two listings of a move may be the same move: the same object, equal (==), or
     alike in repr() (a game may make new move objects on each call, without __eq__). Objects
     of one class that has neither __eq__ nor __repr__ of its own have nothing that tells
@@ -38,60 +41,121 @@ cdef bint _same_move(object before, object now):
     return repr(before) == repr(now)
 
 
-cdef bint _equal(object a, object b):
-    """a == b, where a comparison that raises or gives no bool is no match."""
+cdef bint _is_bool(object value):
+    return isinstance(value, (bool, _numpy_bool))
+
+
+cdef bint same_move(object name, object move) except -1:
+    """Whether `move` names the listed move `name`, as play() takes moves: equal (==), where
+    a comparison that raises or gives no bool (numpy's array of a broadcast, say) is no
+    match; a bool (Python's or numpy's) is no integer move, nor is a number that is not an
+    integer (1.0 is no move 1)."""
+    cdef type kind = type(move)
+    if kind is type(name):     # of one type, the rules on bools and numbers cannot refuse
+        if kind is int or kind is str:
+            return name == move
+    elif _is_bool(move) != _is_bool(name):
+        return False           # True is no move 1
+    elif isinstance(name, _Integral) and isinstance(move, _Number) and not isinstance(move, _Integral):
+        return False
     try:
-        return bool(a == b)
+        equal = name == move
     except Exception:
         return False
+    return equal is True or (type(equal) is _numpy_bool and bool(equal))
 
 
-cdef class _EqualMoves:
-    """Where a move is in a long list of moves, by the rule of PythonGameAdapter.index_in
-    (an equal one; of several, the first written alike), through a dict of the moves that
-    hash and one by repr() of those that do not (lists, say): None when that cannot tell,
-    and the caller scans the list (no equal move is written alike, or hashes disagree)."""
-    cdef list moves
-    cdef dict by_move             # a move that hashes -> the indices of the moves equal to it
-    cdef list unhashable
-    cdef dict unhashable_by_repr
+def moves_match(name, move):
+    """same_move, for Python callers: whether `move` names the listed move `name`."""
+    return same_move(name, move)
 
-    def __init__(self, list moves):
+
+cdef enum:
+    SCAN_COMPARISONS = 256   # lookups x moves up to which scanning beats building the dicts
+
+
+cdef class MoveIndex:
+    """Where a move is in a list of moves (a root's, for root_moves; a node's legal moves, for
+    its noisy moves), by one rule: the listed object itself; else an equal move (same_move),
+    of several the first written alike (repr()), else the first. -1 when none is equal.
+
+    Made for about `lookups` lookups: short work is done by scanning the list; longer through
+    dicts (by identity, by hash, by repr), built once, which give the scan's answer for every
+    move whose hash agrees with its == (as Python requires of hashable objects)."""
+    cdef list names
+    cdef Py_ssize_t count
+    cdef bint scans
+    cdef dict by_identity         # id(name) -> its first index
+    cdef dict by_hash             # a name that hashes -> the indices of the names equal to it
+    cdef list unhashable          # the indices of the names that do not hash
+    cdef dict by_repr             # repr(name) -> indices, made when an unhashable move asks
+
+    def __init__(self, list names not None, Py_ssize_t lookups=1):
         cdef Py_ssize_t i
-        self.moves = moves
-        self.by_move = {}
+        self.names = names
+        self.count = len(names)
+        self.scans = self.count * max(lookups, 1) <= SCAN_COMPARISONS
+        if self.scans:
+            return
+        self.by_identity = {}
+        self.by_hash = {}
         self.unhashable = []
-        for i in range(len(moves)):
+        for i in range(self.count):
+            self.by_identity.setdefault(id(names[i]), i)
             try:
-                self.by_move.setdefault(moves[i], []).append(i)
+                self.by_hash.setdefault(names[i], []).append(i)
             except Exception:          # no hash, or an __eq__ that raises
                 self.unhashable.append(i)
 
-    def first_index(self, move):
-        cdef list candidates = []
-        text = None
-        try:
-            candidates.extend(self.by_move.get(move, ()))
-        except Exception:              # an unhashable move
-            pass
-        if self.unhashable:
-            if self.unhashable_by_repr is None:
-                self.unhashable_by_repr = {}
-                for i in self.unhashable:
-                    self.unhashable_by_repr.setdefault(repr(self.moves[i]), []).append(i)
-            text = repr(move)
-            candidates.extend(self.unhashable_by_repr.get(text, ()))
-        equal = sorted(i for i in set(candidates) if _equal(self.moves[i], move))
-        if len(equal) == 1 and not self.unhashable:
-            return equal[0]            # the one equal move (an unhashable one could be equal
-                                       # too, written otherwise: then the rule needs repr)
-        if equal:
-            if text is None:
-                text = repr(move)
-            for i in equal:
-                if repr(self.moves[i]) == text:
+    cpdef Py_ssize_t find(self, object move) except -2:
+        """The index of `move` by the rule above, or -1."""
+        cdef Py_ssize_t i
+        if self.scans:
+            for i in range(self.count):
+                if self.names[i] is move:
                     return i
-        return None
+            return self.first_written_alike(
+                [i for i in range(self.count) if same_move(self.names[i], move)], move)
+        found = self.by_identity.get(id(move))
+        if found is not None:
+            return found
+        try:
+            candidates = list(self.by_hash.get(move, ()))
+        except Exception:              # an unhashable move (or an __eq__ that raises)
+            return self.find_unhashable(move)
+        candidates.extend(self.unhashable)
+        candidates.sort()
+        return self.first_written_alike(
+            [i for i in candidates if same_move(self.names[i], move)], move)
+
+    cdef Py_ssize_t find_unhashable(self, object move) except -2:
+        """A move that does not hash (a list, say): an equal name written alike is the rule's
+        answer, found through repr(); else the first equal name, by a scan."""
+        cdef Py_ssize_t i
+        if self.by_repr is None:
+            self.by_repr = {}
+            for i in range(self.count):
+                self.by_repr.setdefault(repr(self.names[i]), []).append(i)
+        for i in self.by_repr.get(repr(move), ()):
+            if same_move(self.names[i], move):
+                return i
+        for i in range(self.count):
+            if same_move(self.names[i], move):
+                return i
+        return -1
+
+    cdef Py_ssize_t first_written_alike(self, list equal, object move) except -2:
+        """Of the indices of the names equal to `move` (in order): the one, or of several the
+        first written as `move` is (repr()), else the first; -1 for none."""
+        if not equal:
+            return -1
+        if len(equal) == 1:
+            return equal[0]
+        text = repr(move)
+        for i in equal:
+            if repr(self.names[i]) == text:
+                return i
+        return equal[0]
 
 
 @cython.auto_pickle(False)     # the search's own wrapper: never pickled (its state is C fields)
@@ -171,53 +235,18 @@ cdef class PythonGameAdapter(NativeGame):
                             f"{short_repr(given)}") from None
 
     cdef void noisy_indices(self, list legal, list noisy, Move* moves) except *:
-        """Each noisy move's index in `legal` (see index_in). By dicts when the lists are
-        long (a scan per noisy move would cost their product)."""
-        cdef Py_ssize_t i
-        if len(noisy) * len(legal) <= 256:
-            for i in range(len(noisy)):
-                moves[i] = self.index_in(legal, noisy[i])
-            return
-        cdef dict by_identity = {}
-        for i in range(len(legal)):
-            by_identity.setdefault(id(legal[i]), i)
-        cdef _EqualMoves equal = None
+        """Each noisy move's index in `legal`, matched as root_moves matches (MoveIndex):
+        the same object, else an equal one, of several the first written alike."""
+        cdef Py_ssize_t i, found
+        cdef MoveIndex index = MoveIndex(legal, len(noisy))
         for i in range(len(noisy)):
-            found = by_identity.get(id(noisy[i]))
-            if found is None:
-                if equal is None:
-                    equal = _EqualMoves(legal)
-                found = equal.first_index(noisy[i])
-                if found is None:
-                    found = self.index_in(legal, noisy[i])   # the scan, and its error
+            found = index.find(noisy[i])
+            if found < 0:
+                raise GameContractError(
+                    f"{type(self.game).__name__}.noisy_moves() gave {short_repr(noisy[i])}, which "
+                    f"is not among legal_moves() here: a noisy move must be one of the legal "
+                    f"moves (equal to one, ==)")
             moves[i] = <Move> found
-
-    cdef int index_in(self, list legal, object move) except -1:
-        """The index in `legal` of a noisy move: the same object, else an equal one (==): of
-        several, the first written alike (repr), else the first (as root_moves matches)."""
-        cdef Py_ssize_t i, first = -1
-        text = None
-        for i in range(len(legal)):
-            if legal[i] is move:
-                return <int> i
-        for i in range(len(legal)):
-            if not _equal(legal[i], move):
-                continue
-            if first < 0:
-                first = i
-                continue
-            if text is None:        # a second equal move: the one written as the move is
-                text = repr(move)
-                if repr(legal[first]) == text:
-                    return <int> first
-            if repr(legal[i]) == text:
-                return <int> i
-        if first >= 0:
-            return <int> first
-        raise GameContractError(
-            f"{type(self.game).__name__}.noisy_moves() gave {short_repr(move)}, which is not "
-            f"among legal_moves() here: a noisy move must be one of the legal moves (equal "
-            f"to one, ==)")
 
     cdef void check_root_order(self, list legal) except *:
         """The search named the root's moves by their places in the list legal_moves() gave it
@@ -228,7 +257,7 @@ cdef class PythonGameAdapter(NativeGame):
         if searched is None or len(searched) != len(legal):
             return          # never generated here, or shorter/longer: move_at's check tells
         for before, now in zip(searched, legal):
-            if not _same_move(before, now):
+            if not _listed_alike(before, now):
                 raise GameContractError(
                     f"{type(self.game).__name__}.legal_moves() listed the same position's moves in "
                     f"another order after the search ({short_repr(legal, 120)}) than during it "

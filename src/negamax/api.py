@@ -7,14 +7,13 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
-import numbers
 import threading
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 
 from negamax._engine import Searcher, StopSignal, TranspositionTable, run_many
-from negamax._python_game import PythonGameAdapter
+from negamax._python_game import MoveIndex, PythonGameAdapter
 from negamax.errors import GameContractError, NegativeMoveError, error_for_status
 from negamax.game import NativeGame
 from negamax.games import NATIVE_GAMES
@@ -525,7 +524,7 @@ def _root_move_codes(native: NativeGame, root_moves: Any, game: Any = None) -> L
                          "is not searched, whatever moves its rules still list")
     codes = NativeGame.legal_moves(native)
     public = native.decode_root_moves(codes)
-    moves = _RootMoves(codes, public)
+    moves = _RootMoves(codes, public, len(wanted))
     chosen: List[int] = []
     seen: set = set()
     originals: Optional[Dict[int, int]] = None
@@ -553,43 +552,18 @@ def _root_move_codes(native: NativeGame, root_moves: Any, game: Any = None) -> L
 
 class _RootMoves:
     """The root's moves (engine codes and the game's names for them), looked up by a move
-    the caller gave: by equality through a dict of the names that hash (a root of thousands
-    of moves and a root_moves list as long cost one pass each, not their product), and by
-    str() when nothing is equal."""
+    the caller gave: by MoveIndex (the rule noisy moves are matched by too, through dicts
+    when the lists are long), and by str() when nothing is equal."""
 
-    def __init__(self, codes: List[int], names: List[Any]) -> None:
+    def __init__(self, codes: List[int], names: List[Any], lookups: int) -> None:
         self.codes, self.names = codes, names
-        self.by_name: Dict[Any, List[int]] = {}
-        self.unhashable: List[int] = []          # indices of names that do not hash
-        for index, name in enumerate(names):
-            try:
-                self.by_name.setdefault(name, []).append(index)
-            except Exception:                    # no hash (or an __eq__ that raises)
-                self.unhashable.append(index)
+        self.index = MoveIndex(names, lookups)
         self.by_text: Optional[Dict[str, List[int]]] = None
-        self.by_repr: Optional[Dict[str, List[int]]] = None
 
     def equal_to(self, move: Any) -> List[int]:
-        """The codes of the names equal to `move` (as _same_move says), in the root's order."""
-        try:
-            candidates = self.by_name.get(move, []) + self.unhashable
-        except Exception:                        # an unhashable move, such as a list
-            candidates = self.same_repr(move)
-        indices = sorted([index for index in candidates if _same_move(self.names[index], move)])
-        return [self.codes[index] for index in indices]
-
-    def same_repr(self, move: Any) -> List[int]:
-        """For an unhashable move: the names written as it is that equal it (equal lists
-        mostly are written alike; of two equal names written differently, as [1] and [1.0],
-        the one written as the move is taken), else every name, for the caller to compare."""
-        if self.by_repr is None:
-            self.by_repr = {}
-            for index, name in enumerate(self.names):
-                self.by_repr.setdefault(repr(name), []).append(index)
-        found = self.by_repr.get(repr(move))
-        if found and any(_same_move(self.names[index], move) for index in found):
-            return found
-        return list(range(len(self.names)))
+        """The code of the name `move` names (see MoveIndex), else none."""
+        found = self.index.find(move)
+        return [self.codes[found]] if found >= 0 else []
 
     def written_as(self, move: Any) -> List[int]:
         """The code of the one name whose str() is str(move), else none."""
@@ -599,25 +573,6 @@ class _RootMoves:
                 self.by_text.setdefault(str(name), []).append(index)
         indices = self.by_text.get(str(move), [])
         return [self.codes[indices[0]]] if len(indices) == 1 else []
-
-
-def _same_move(name: Any, move: Any) -> bool:
-    """`move == name`, for any objects (a comparison that fails or gives no bool is False).
-    As play() takes them: a bool (Python's or numpy's) is no integer move, nor is a number
-    that is not an integer (1.0 is no move 1)."""
-    if _is_bool(move) != _is_bool(name):
-        return False           # True is no move 1
-    if (isinstance(name, numbers.Integral) and isinstance(move, numbers.Number)
-            and not isinstance(move, numbers.Integral)):
-        return False
-    try:
-        return bool(name == move)
-    except Exception:
-        return False
-
-
-def _is_bool(value: Any) -> bool:
-    return isinstance(value, (bool, np.bool_))
 
 
 def _native_copy(game: Any, maximizing: Any) -> NativeGame:
