@@ -92,8 +92,12 @@ cdef class MoveIndex:
 
     def __init__(self, list names not None, Py_ssize_t lookups=1):
         cdef Py_ssize_t i
-        self.names = names
-        self.count = len(names)
+        # A list of its own: lookups read it unchecked (no bounds checks in this module), and a
+        # move's __eq__ may change the list the caller gave.
+        self.names = list(names)
+        self.count = len(self.names)
+        names = self.names
+        self.by_repr = None
         self.scans = self.count * max(lookups, 1) <= SCAN_COMPARISONS
         if self.scans:
             return

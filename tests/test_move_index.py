@@ -140,3 +140,25 @@ def test_a_noisy_bool_is_no_integer_move():
         nm.search(EqualTwins(noisy=[True]), depth=0, algorithm="pvs", quiescence=True)
     with pytest.raises(ValueError, match="is not a legal move"):
         nm.search(EqualTwins(), depth=1, root_moves=[True])
+
+
+class Clearing:
+    """A move whose comparison empties the list it was looked up in."""
+
+    def __init__(self, victim):
+        self.victim = victim
+
+    def __eq__(self, other):
+        self.victim.clear()
+        return other == "last"
+
+    __hash__ = None
+
+
+@pytest.mark.parametrize("lookups", [1, 1_000])
+def test_a_move_that_changes_the_list_while_compared_reads_nothing_past_it(lookups):
+    # lookups read the list without bounds checks: the index keeps a list of its own
+    names = [f"move {number}" for number in range(40)] + ["last"]
+    index = MoveIndex(names, lookups)
+    assert index.find(Clearing(names)) == 40
+    assert names == []
