@@ -37,3 +37,28 @@ def test_concurrent_searches_agree():
         together = list(pool.map(nm.search, trees))
     for a, b in zip(alone, together):
         assert (a.value, a.pv, a.stats.nodes, a.stats.leaves) == (b.value, b.pv, b.stats.nodes, b.stats.leaves)
+
+
+def test_a_search_off_the_main_thread_never_takes_the_gil_to_look_for_ctrl_c():
+    # Only the main thread runs Python's signal handlers. A search on another thread took
+    # the GIL every 1,024 nodes to look anyway: beside a thread running Python (the test
+    # above) each look waited up to the 5 ms switch interval, 45 s for a 0.25 s search.
+    from negamax._engine import _signal_looks
+
+    tree = nm.trees.uniform(6, 8, ordering="random")     # 1.9 million nodes: ~1,800 polls
+    before = _signal_looks()
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        result = pool.submit(nm.search, tree, algorithm="minimax").result()
+    assert result.stats.nodes > 100 * 1024
+    assert _signal_looks() == before
+
+
+def test_the_main_thread_looks_for_ctrl_c_at_most_every_50_ms():
+    from negamax._engine import _signal_looks
+
+    tree = nm.trees.uniform(6, 8, ordering="random")
+    before = _signal_looks()
+    result = nm.search(tree, algorithm="minimax")
+    looks = _signal_looks() - before
+    assert result.stats.nodes > 100 * 1024
+    assert 1 <= looks <= 2 + result.elapsed / 0.05     # the first poll looks, then every 50 ms

@@ -156,6 +156,7 @@ cdef struct SearchContext:
     void (*poll)(SearchContext* context) noexcept nogil   # checks limits, clock and Ctrl-C
     int64_t nodes_until_poll  # countdown to the next poll
     int64_t nodes_flushed     # nodes already added to limits.nodes
+    double next_signal_check  # the main thread's next look for Ctrl-C (see poll_limits)
     int thread_index          # 0 for the main thread of a Lazy SMP search; helpers 1, 2, ...
     uint64_t* busy_moves      # Lazy SMP: shared marks of the moves being searched (NULL: one thread)
     bint shares_bounds        # Lazy SMP solve: the threads share their bounds (limits.solve_*)

@@ -429,6 +429,7 @@ cdef class Searcher:
         self.lower = -WIN
         self.upper = WIN
         c.nodes_flushed = 0
+        c.next_signal_check = 0.0    # the first poll looks for Ctrl-C
         memset(&c.stats, 0, sizeof(SearchStats))
         cdef Searcher helper
         for index, helper in enumerate(self.helpers, 1):
@@ -452,6 +453,7 @@ cdef class Searcher:
         c.root_ply = 0
         c.nodes_until_poll = POLL_INTERVAL
         c.nodes_flushed = 0
+        c.next_signal_check = 0.0    # the first poll looks for Ctrl-C
         memset(&c.stats, 0, sizeof(SearchStats))
         self.next_depth = main.next_depth + (index & 1) if c.options.iterative else main.next_depth
         self.next_depth = min(self.next_depth, c.options.max_depth)

@@ -3,10 +3,22 @@
 
 from cpython.exc cimport PyErr_CheckSignals
 
+cdef extern from "Python.h":
+    # The calling thread's id (pthread_self, GetCurrentThreadId): needs no GIL.
+    unsigned long PyThread_get_thread_ident() noexcept nogil
+
 cdef extern from "negamax_clock.h":
     double negamax_monotonic_seconds() noexcept nogil
 
 cdef int64_t POLL_INTERVAL = 1024
+
+# Ctrl-C (and any Python signal handler) needs the GIL, and only Python's main thread runs
+# signal handlers: a search elsewhere (a thread pool, a GUI's worker) has nothing to look
+# for. On the main thread the search looks at most this often: each look waits for the GIL,
+# up to the interpreter's switch interval (5 ms) when another thread runs Python, and every
+# 1,024 nodes that made a search 100-200x slower beside a busy Python thread.
+cdef double SIGNAL_CHECK_SECONDS = 0.05
+cdef unsigned long MAIN_THREAD_IDENT = threading.main_thread().ident
 
 
 def _stop_signal(bint is_set):
@@ -54,7 +66,7 @@ cdef class StopSignal:
 
 cdef void poll_limits(SearchContext* context) noexcept nogil:
     """Check the node limit, the game's error flag, another thread's stop, a StopSignal, the
-    clock and Ctrl-C (the last two cost a system call or the GIL), and whether another
+    clock and Ctrl-C (the last two cost a clock read or the GIL: see signals_due), and whether another
     thread of a solve answered this one's null window; set the countdown to the next poll."""
     cdef SharedLimits* limits = context.limits
     cdef int64_t interval = POLL_INTERVAL, nodes
@@ -80,7 +92,7 @@ cdef void poll_limits(SearchContext* context) noexcept nogil:
     if context.options.time_limit > 0 and negamax_monotonic_seconds() >= limits.deadline:
         fail(context, STOP_TIME_LIMIT)
         return
-    if context.thread_index == 0:
+    if context.thread_index == 0 and signals_due(context):
         with gil:
             check_signals(context)
         if context.status != RUNNING:
@@ -90,8 +102,31 @@ cdef void poll_limits(SearchContext* context) noexcept nogil:
         context.status = PROBE_SETTLED     # local to this thread: it goes on to the next window
 
 
+cdef inline bint signals_due(SearchContext* context) noexcept nogil:
+    """Whether this poll looks for Ctrl-C: on Python's main thread, once SIGNAL_CHECK_SECONDS
+    have passed since the last look (the first poll of a search looks)."""
+    cdef double now
+    if PyThread_get_thread_ident() != MAIN_THREAD_IDENT:
+        return False
+    now = negamax_monotonic_seconds()
+    if now < context.next_signal_check:
+        return False
+    context.next_signal_check = now + SIGNAL_CHECK_SECONDS
+    return True
+
+
+cdef int64_t signal_looks = 0      # check_signals calls (with the GIL), for tests
+
+
+def _signal_looks():
+    """Tests only: how many times searches have taken the GIL to look for Ctrl-C."""
+    return signal_looks
+
+
 cdef void check_signals(SearchContext* context):
     """Ctrl-C stops the search; anything else a signal handler raises is re-raised after it."""
+    global signal_looks
+    signal_looks += 1
     try:
         PyErr_CheckSignals()
     except KeyboardInterrupt:
