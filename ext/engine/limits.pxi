@@ -4,8 +4,9 @@
 from cpython.exc cimport PyErr_CheckSignals
 
 cdef extern from "Python.h":
-    # The calling thread's id (pthread_self, GetCurrentThreadId): needs no GIL.
-    unsigned long PyThread_get_thread_ident() noexcept nogil
+    # The calling thread's id (pthread_self, GetCurrentThreadId): needs no GIL. Its C type is
+    # the platform's unsigned long (32 bits on Windows), which uint64_t holds whole.
+    uint64_t PyThread_get_thread_ident() noexcept nogil
 
 cdef extern from "negamax_clock.h":
     double negamax_monotonic_seconds() noexcept nogil
@@ -18,7 +19,7 @@ cdef int64_t POLL_INTERVAL = 1024
 # up to the interpreter's switch interval (5 ms) when another thread runs Python, and every
 # 1,024 nodes that made a search 100-200x slower beside a busy Python thread.
 cdef double SIGNAL_CHECK_SECONDS = 0.05
-cdef unsigned long MAIN_THREAD_IDENT = threading.main_thread().ident
+cdef uint64_t MAIN_THREAD_IDENT = threading.main_thread().ident
 
 
 def _stop_signal(bint is_set):
