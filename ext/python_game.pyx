@@ -65,11 +65,6 @@ cdef bint same_move(object name, object move) except -1:
     return equal is True or (type(equal) is _numpy_bool and bool(equal))
 
 
-def moves_match(name, move):
-    """same_move, for Python callers: whether `move` names the listed move `name`."""
-    return same_move(name, move)
-
-
 cdef enum:
     SCAN_COMPARISONS = 256   # lookups x moves up to which scanning beats building the dicts
 

@@ -1,6 +1,8 @@
 # Limits of a search: the node budget, the clock, a StopSignal, Ctrl-C. Polled every
 # POLL_INTERVAL nodes (and exactly when the node budget runs out), never per node.
 
+import os as _os
+
 from cpython.exc cimport PyErr_CheckSignals
 
 cdef extern from "Python.h":
@@ -20,6 +22,16 @@ cdef int64_t POLL_INTERVAL = 1024
 # 1,024 nodes that made a search 100-200x slower beside a busy Python thread.
 cdef double SIGNAL_CHECK_SECONDS = 0.05
 cdef uint64_t MAIN_THREAD_IDENT = threading.main_thread().ident
+
+
+def _note_main_thread():
+    """In a forked child the thread that forked, its only thread, is the main one."""
+    global MAIN_THREAD_IDENT
+    MAIN_THREAD_IDENT = _thread.get_ident()
+
+
+if hasattr(_os, "register_at_fork"):      # not on Windows
+    _os.register_at_fork(after_in_child=_note_main_thread)
 
 
 def _stop_signal(bint is_set):

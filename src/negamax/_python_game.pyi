@@ -18,9 +18,8 @@ class PythonGameAdapter(NativeGame):
 
 class MoveIndex:
     """Where a move is in a list of moves: the listed object itself; else an equal move
-    (moves_match), of several the first written alike (repr()), else the first."""
+    (==, as play() takes moves), of several the first written alike (repr()), else the first."""
 
     def __init__(self, names: List[Any], lookups: int = ...) -> None: ...
     def find(self, move: Any) -> int: ...
 
-def moves_match(name: Any, move: Any) -> bool: ...
