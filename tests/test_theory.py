@@ -95,6 +95,16 @@ def test_tree_nodes_is_the_sum_of_the_levels():
     assert nm.theory.tree_nodes(2, 10 ** 5) == 2 ** (10 ** 5 + 1) - 1     # closed form: at once
 
 
+@pytest.mark.parametrize("branching", [2**14 - 3, 2**16383 + 1, 2**16384 - 1, 2**16384,
+                                       2**16384 + 1, 3**20000, 2**100_000 + 7],
+                         ids=lambda branching: f"{branching.bit_length()}-bit")
+def test_tree_nodes_of_long_branchings_is_the_sum_of_the_levels(branching):
+    # Past some length tree_nodes sums without dividing (a long division is quadratic);
+    # either way it is 1 + b + ... + b**d, summed here level by level.
+    for depth in range(12):
+        assert theory.tree_nodes(branching, depth) == sum(branching ** i for i in range(depth + 1))
+
+
 @pytest.mark.parametrize("count,depth", [(2 ** 1024 - 1, 1), (2 ** 1024, 1), (2 ** 2048 - 1, 2)])
 def test_effective_branching_factor_at_the_edge_of_a_float_is_a_value_error(count, depth):
     # The true root is at least 2**1024 - 1, past the largest float (2**1024 - 2**971): the
