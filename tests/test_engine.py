@@ -543,7 +543,7 @@ def test_null_moves_are_never_tried_in_check_or_where_the_game_forbids_them():
     assert result.stats.reductions > 0 and result.stats.reductions >= result.stats.reduction_researches
 
 
-@pytest.mark.parametrize("length", [2, 3, 5, 7, 9])
+@pytest.mark.parametrize("length", [2, 3, 5, 7, pytest.param(9, marks=pytest.mark.slow)])
 def test_a_search_to_the_end_is_exact_with_the_selective_options_on(length):
     # Null moves and reductions trade exactness at the horizon for depth; a search to the end
     # of the game (no depth) has no horizon, so pvs and mtdf with their defaults (null move,

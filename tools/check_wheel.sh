@@ -68,7 +68,7 @@ step "the test suite against the installed wheel"
 deselected=$(run_without_compiler -m pytest --collect-only -q -p no:cacheprovider -m needs_compiler "$top/tests" | grep -c '::' || true)
 echo "Deselected explicitly: $deselected tests marked needs_compiler (they build a Cython game and"
 echo "this environment has no C compiler); .ci/run and tests.yml run them."
-run_without_compiler -m pytest -q -p no:cacheprovider -m "not needs_compiler" "$top/tests"
+run_without_compiler -m pytest -q -p no:cacheprovider -m "not needs_compiler and not slow" "$top/tests"
 
 if command -v clang > /dev/null; then
     step "the same sdist compiled with clang ($(clang --version | head -1))"
