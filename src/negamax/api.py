@@ -35,9 +35,22 @@ _STOP_REASONS = {reason.value: reason for reason in StopReason}
 # _native_copy skips its checks for them (a batch of short solves pays them per position).
 _BUILT_IN_GAMES = frozenset(NATIVE_GAMES.values())
 
-# Each thread keeps the table it made for tt=True, so that repeated searches do not pay for
-# fresh memory each time (every search starts a new generation of its table).
-_thread_tables = threading.local()
+class _ThreadState(threading.local):
+    """What each thread keeps between calls. The class attributes are every thread's starting
+    values: reading one a thread has not set finds them (getattr with a default built an
+    AttributeError, message and all, on each miss: a fifth of a small search's Python cost
+    went to this object's lookups)."""
+
+    table: Optional[TranspositionTable] = None   # made for tt=True, kept so that repeated
+    mb: Optional[float] = None                   # searches do not pay for fresh memory (each
+                                                 # search starts a new generation of it)
+    interrupted = False                          # Ctrl-C came while the table was made
+    batch_stop: Optional[StopSignal] = None      # the analyze batch's signal (stopped_by)
+    plain_options: Optional[Dict[Any, Any]] = None   # what plain calls kept (_kept)
+    searcher: Optional[Searcher] = None          # the kept Searcher (_keep_searcher)
+
+
+_thread_tables = _ThreadState()
 # The most native memory a thread's kept Searcher may hold (see _keep_searcher): a chess
 # solve's stacks are about 7.4 MB, a search 6,000 plies deep held 137 MB.
 KEPT_SEARCHER_BYTES = 8 << 20
@@ -48,8 +61,8 @@ def _table_for_thread(mb: float) -> TranspositionTable:
         # The thread's table belongs to the search this one was started from (by a Python
         # game's method or on_iteration): this search gets a table of its own, for this call.
         return _new_table(mb)
-    table = getattr(_thread_tables, "table", None)
-    if table is None or getattr(_thread_tables, "mb", None) != mb:
+    table = _thread_tables.table
+    if table is None or _thread_tables.mb != mb:
         release_tables()                 # free the old table before making the new one
         table = _new_table(mb)
         _thread_tables.table, _thread_tables.mb = table, mb
@@ -61,7 +74,7 @@ def _nested() -> bool:
     a Python game's method or on_iteration) is nested, and neither uses nor keeps the
     thread's table, options or Searcher, which are that search's. (The table tells, not a
     count kept here: a Ctrl-C between two lines of Python could leave a count wrong.)"""
-    table = getattr(_thread_tables, "table", None)
+    table = _thread_tables.table
     return table is not None and table.in_use
 
 
@@ -85,14 +98,14 @@ def _stop_for(options: SearchOptions) -> Optional[StopSignal]:
     chunk this thread runs (see stopped_by), else none. The batch's is no option: unlike
     stop=, it does not make the search deepen iteratively, so results stay those of a
     single search."""
-    return options.stop if options.stop is not None else getattr(_thread_tables, "batch_stop", None)
+    return options.stop if options.stop is not None else _thread_tables.batch_stop
 
 
 @contextlib.contextmanager
 def stopped_by(signal: Optional[StopSignal]) -> Iterator[None]:
     """Within the block, searches of this thread with no stop= of their own also stop when
     `signal` is set (negamax.analyze: Ctrl-C stops the searches of a thread pool)."""
-    outer = getattr(_thread_tables, "batch_stop", None)
+    outer = _thread_tables.batch_stop
     _thread_tables.batch_stop = signal
     try:
         yield
@@ -108,7 +121,7 @@ def _forget_interrupt() -> None:
 
 def _interrupted() -> bool:
     """Whether Ctrl-C came while this call's table was being made (and forget it)."""
-    interrupted = getattr(_thread_tables, "interrupted", False)
+    interrupted = _thread_tables.interrupted
     _thread_tables.interrupted = False
     return interrupted
 
@@ -133,14 +146,14 @@ def _kept(key: Tuple[Any, ...]) -> Any:
     thread's own table, so each thread keeps its own and drops them with that table
     (release_tables). A key holds only values of exact types (None, bools, ints, strings):
     depth=True is refused on every call, never read as 1."""
-    plain = getattr(_thread_tables, "plain_options", None)
+    plain = _thread_tables.plain_options
     return plain.get(key) if plain is not None else None
 
 
 def _keep(key: Tuple[Any, ...], value: Any) -> Any:
     """Keep `value` for `key` (after building it: making the thread's table empties what was
     kept) and return it."""
-    plain = getattr(_thread_tables, "plain_options", None)
+    plain = _thread_tables.plain_options
     if plain is None:
         plain = _thread_tables.plain_options = {}
     elif len(plain) >= 64:       # a bound for callers cycling through depths: the oldest goes
@@ -346,7 +359,7 @@ def _searcher(native: NativeGame, options: SearchOptions, callback: Any,
             engine_fields = _keep(fields_key, options.engine_fields(root_maximizing, game_prefers))
     stop = _stop_for(options)
     if _reuses_searcher(plain_key, native, callback):
-        kept = getattr(_thread_tables, "searcher", None)
+        kept = _thread_tables.searcher
         if kept is not None:
             _thread_tables.searcher = None    # in use: a search started inside it makes its own
             kept.rebind(native, engine_fields, options.table, stop)
