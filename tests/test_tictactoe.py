@@ -96,12 +96,16 @@ def test_every_reachable_position_matches_reference_rules():
 
 
 def test_reachable_by_play_and_undo():
-    """Playing moves from the empty board reaches every position, and undo walks back exactly."""
+    """Playing moves from the empty board reaches every position, and undo walks back exactly
+    (each move of each position once: a position met again by another order of the same
+    moves is not walked again, which took the 549,946 paths of the game 10 s)."""
     game = TicTacToe()
     seen = set()
 
     def walk():
         pos = game.position
+        if pos in seen:
+            return
         seen.add(pos)
         for m in list(game.legal_moves()):
             before = ttt_state(game)
