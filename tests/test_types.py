@@ -4,7 +4,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
+
+# mypy from a cold cache: some 25 s together, run with the other slow checks (pytest -m slow).
+pytestmark = pytest.mark.slow
 
 
 def test_mypy_finds_no_errors(tmp_path):
