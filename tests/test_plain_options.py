@@ -25,15 +25,15 @@ def fresh(algorithm, depth, ordering=True, iterative=None) -> SearchOptions:
 @pytest.mark.parametrize("depth", [None, 0, 3])
 def test_kept_options_equal_a_fresh_build(algorithm, depth):
     nm.search(TicTacToe("x...o...."), depth, algorithm=algorithm)
-    assert kept()[("search", algorithm, depth, True, None)] == fresh(algorithm, depth)
+    assert kept()[("search", algorithm, depth, True, None, False)] == fresh(algorithm, depth)
 
 
 def test_kept_solve_options_equal_a_fresh_build():
     nm.solve(ConnectFour("4444333"))
-    expected = api._solve_options(time_limit=None, node_limit=None, ordering=True, tt=None,
-                                  tt_mb=None, killers=None, history=None, safe_moves=None,
-                                  threads=1, stop=None)
-    assert kept()[("solve", True)] == expected
+    expected = api._solve_options(api._table_for_thread, time_limit=None, node_limit=None,
+                                  ordering=True, tt=None, tt_mb=None, killers=None, history=None,
+                                  safe_moves=None, threads=1, stop=None)
+    assert kept()[("solve", True, False)] == expected
 
 
 @pytest.mark.parametrize("bad, error", [
@@ -63,14 +63,14 @@ def test_release_tables_drops_the_kept_options_with_the_table():
     game = ConnectFour("44")
     nm.search(game, 4, algorithm="pvs")
     first = api._thread_tables.table
-    assert kept()[("search", "pvs", 4, True, None)].table is first
+    assert kept()[("search", "pvs", 4, True, None, False)].table is first
     nm.release_tables()
     assert kept() == {}
     nm.search(game, 4, algorithm="pvs")
     # A new table, made by the search itself (kept options would have skipped making it).
     second = api._thread_tables.table
     assert second is not None and second is not first
-    assert kept()[("search", "pvs", 4, True, None)].table is second
+    assert kept()[("search", "pvs", 4, True, None, False)].table is second
 
 
 def test_a_new_table_size_drops_the_kept_options():
@@ -80,19 +80,19 @@ def test_a_new_table_size_drops_the_kept_options():
     assert api._thread_tables.mb == 1 and kept() == {}
     nm.search(game, 4, algorithm="pvs")               # and the default size again
     assert api._thread_tables.mb == nm.DEFAULT_TT_MB
-    assert kept()[("search", "pvs", 4, True, None)].table is api._thread_tables.table
+    assert kept()[("search", "pvs", 4, True, None, False)].table is api._thread_tables.table
 
 
 def test_each_thread_keeps_its_own_options_and_table():
     game = ConnectFour("44")
     nm.search(game, 4, algorithm="pvs")
-    mine = kept()[("search", "pvs", 4, True, None)].table
+    mine = kept()[("search", "pvs", 4, True, None, False)].table
     seen = {}
 
     def other_thread():
         nm.search(game, 4, algorithm="pvs")
         seen["table"] = api._thread_tables.table
-        seen["kept"] = kept()[("search", "pvs", 4, True, None)].table
+        seen["kept"] = kept()[("search", "pvs", 4, True, None, False)].table
 
     worker = threading.Thread(target=other_thread)
     worker.start()
@@ -130,7 +130,7 @@ def test_kept_engine_fields_follow_the_side_to_move_of_each_tree():
         if isinstance(key[0], tuple) and key[0] in kept():   # ((options key), side, prefers)
             options = kept()[key[0]]     # (an older call's options may have been dropped first)
             assert value == options.engine_fields(*key[1:])
-            if key[0] == ("search", "alphabeta", None, True, None):
+            if key[0] == ("search", "alphabeta", None, True, None, False):
                 sides.add(key[1])
     assert sides == {True, False}               # MAX's fields and MIN's, kept apart
 
@@ -235,4 +235,73 @@ def test_a_full_store_drops_its_oldest_entry_not_the_call_s_own():
         nm.search(TicTacToe("x...o...."), depth % 9 + 1, algorithm="alphabeta", ordering=depth < 35)
         assert len(kept()) <= 64
     nm.search(TicTacToe("x...o...."), 3, algorithm="pvs")
-    assert kept()[("search", "pvs", 3, True, None)] == fresh("pvs", 3)
+    assert kept()[("search", "pvs", 3, True, None, False)] == fresh("pvs", 3)
+
+
+# --- games without position keys make no table -------------------------------------------------
+
+def _nim_outcome(heaps):
+    """Normal-play Nim: the side to move wins exactly when the heaps' xor is not 0."""
+    xor = 0
+    for heap in heaps:
+        xor ^= heap
+    return "win" if xor else "loss"
+
+
+KEYLESS_CALLS = {
+    "solve": lambda game: nm.solve(game),
+    "solve weak": lambda game: nm.solve(game, weak=True),
+    "search pvs": lambda game: nm.search(game, algorithm="pvs"),
+    "search mtdf": lambda game: nm.search(game, algorithm="mtdf"),
+    "solve_many": lambda game: nm.solve_many([game, game.copy()])[0],
+    "search_many pvs": lambda game: nm.search_many([game], algorithm="pvs")[0],
+}
+
+
+@pytest.mark.parametrize("heaps", [[1, 2, 3], [1, 2, 4]])
+@pytest.mark.parametrize("call", sorted(KEYLESS_CALLS))
+def test_a_game_without_keys_makes_no_table_for_the_thread(call, heaps):
+    # Its search could not use one: a thread's first table is 64 MB.
+    from keyed_nim import NimWithoutKey
+
+    nm.release_tables()
+    result = KEYLESS_CALLS[call](NimWithoutKey(heaps))
+    assert api._thread_tables.table is None
+    assert result.stats.tt_probes == 0
+    if call.startswith("solve"):
+        assert result.outcome == _nim_outcome(heaps)
+    else:
+        assert (result.value > 0) == (_nim_outcome(heaps) == "win")
+
+
+@pytest.mark.parametrize("call", sorted(KEYLESS_CALLS))
+def test_a_game_with_keys_after_one_without_gets_the_table(call):
+    from keyed_nim import Nim, NimWithoutKey
+
+    nm.release_tables()
+    KEYLESS_CALLS[call](NimWithoutKey([1, 2, 3]))
+    result = KEYLESS_CALLS[call](Nim([1, 2, 3]))     # the same plain call, a game with keys
+    table = api._thread_tables.table
+    assert table is not None and result.stats.tt_probes > 0
+    KEYLESS_CALLS[call](NimWithoutKey([1, 2, 3]))    # the thread's table stays as it was
+    assert api._thread_tables.table is table
+
+
+def test_a_batch_with_one_game_with_keys_gets_the_table():
+    from keyed_nim import Nim, NimWithoutKey
+
+    nm.release_tables()
+    keyless, keyed = nm.solve_many([NimWithoutKey([1, 2, 3]), Nim([1, 2, 4])])
+    assert api._thread_tables.table is not None
+    assert keyless.stats.tt_probes == 0 and keyed.stats.tt_probes > 0
+    assert (keyless.outcome, keyed.outcome) == ("loss", "win")
+
+
+def test_a_key_that_is_no_method_is_still_refused_by_name():
+    from keyed_nim import Nim
+
+    class BadKey(Nim):
+        key = 5
+
+    with pytest.raises(TypeError, match="key"):
+        nm.solve(BadKey([1, 2]))

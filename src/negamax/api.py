@@ -35,11 +35,12 @@ _STOP_REASONS = {reason.value: reason for reason in StopReason}
 # _native_copy skips its checks for them (a batch of short solves pays them per position).
 _BUILT_IN_GAMES = frozenset(NATIVE_GAMES.values())
 
+
 class _ThreadState(threading.local):
     """What each thread keeps between calls. The class attributes are every thread's starting
     values: reading one a thread has not set finds them (getattr with a default built an
-    AttributeError, message and all, on each miss: a fifth of a small search's Python cost
-    went to this object's lookups)."""
+    AttributeError, message and all, on each miss: a sixth of the instructions of a small
+    search went to this object's lookups)."""
 
     table: Optional[TranspositionTable] = None   # made for tt=True, kept so that repeated
     mb: Optional[float] = None                   # searches do not pay for fresh memory (each
@@ -67,6 +68,34 @@ def _table_for_thread(mb: float) -> TranspositionTable:
         table = _new_table(mb)
         _thread_tables.table, _thread_tables.mb = table, mb
     return table
+
+
+def _no_table(mb: float) -> None:
+    """table_for of a search that can use no table (see _tables_for)."""
+    return None
+
+
+def _tables_for(keyless: bool, threads: Any) -> Callable[[float], Optional[TranspositionTable]]:
+    """The table_for of SearchOptions.build: the thread's table, or none at all for a search
+    on one thread of games without position keys, which could not use it (a thread's first
+    table is 64 MB: a solve of a small Python game without key() took 0.14 s to make it)."""
+    if keyless and type(threads) is int and threads == 1:
+        return _no_table
+    return _table_for_thread
+
+
+def _keyless(game: Any) -> bool:
+    """Whether `game` gives no position keys, known before it is copied: a native game says
+    so itself (has_keys, which its copy keeps), a negamax.Game by leaving key() as Game's. A
+    key that is no method is left for _native_copy to refuse (False here)."""
+    if isinstance(game, NativeGame):
+        return not game.has_keys
+    if not isinstance(game, Game):
+        return False
+    try:
+        return not overrides(game, "key")
+    except TypeError:
+        return False
 
 
 def _nested() -> bool:
@@ -211,6 +240,7 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
     Ctrl-C stops a search too; it then returns like a search that ran out of time, with
     stop_reason INTERRUPTED."""
     _forget_interrupt()
+    keyless = _keyless(game)
     # A plain call: nothing given but the algorithm, depth, ordering and iterative, each of
     # an exact type (the `is` tests below decide nothing else): its options are kept (_kept).
     plain_key: Optional[Tuple[Any, ...]] = None
@@ -223,13 +253,13 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
             and (depth is None or type(depth) is int) and (ordering is True or ordering is False)
             and (iterative is None or iterative is True or iterative is False)
             and not _nested()):
-        plain_key = ("search", algorithm, depth, ordering, iterative)
+        plain_key = ("search", algorithm, depth, ordering, iterative, keyless)
         options = _kept(plain_key)
     if options is None:
         options = SearchOptions.build(
             algorithm=algorithm, depth=depth, ordering=ordering, time_limit=time_limit,
             node_limit=node_limit, trace=trace, iterative=iterative, tt=tt, tt_mb=tt_mb,
-            threads=threads, stop=stop, table_for=_table_for_thread, killers=killers,
+            threads=threads, stop=stop, table_for=_tables_for(keyless, threads), killers=killers,
             history=history, aspiration=aspiration, safe_moves=safe_moves,
             quiescence=quiescence, check_extension=check_extension, null_move=null_move,
             lmr=lmr)
@@ -272,18 +302,20 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     pruning and late move reductions are never used by the solver)."""
     weak = check_bool("weak", weak)
     _forget_interrupt()
+    keyless = _keyless(game)
     plain_key: Optional[Tuple[Any, ...]] = None
     options = None
     if (time_limit is None and node_limit is None and tt is None and tt_mb is None
             and killers is None and history is None and safe_moves is None and stop is None
             and type(threads) is int and threads == 1 and (ordering is True or ordering is False)
             and not _nested()):
-        plain_key = ("solve", ordering)         # a plain call, as in search()
+        plain_key = ("solve", ordering, keyless)     # a plain call, as in search()
         options = _kept(plain_key)
     if options is None:
-        options = _solve_options(time_limit=time_limit, node_limit=node_limit, ordering=ordering,
-                                 tt=tt, tt_mb=tt_mb, killers=killers, history=history,
-                                 safe_moves=safe_moves, threads=threads, stop=stop)
+        options = _solve_options(_tables_for(keyless, threads), time_limit=time_limit,
+                                 node_limit=node_limit, ordering=ordering, tt=tt, tt_mb=tt_mb,
+                                 killers=killers, history=history, safe_moves=safe_moves,
+                                 threads=threads, stop=stop)
         if plain_key is not None:
             _keep(plain_key, options)
     native = _native_copy(game, None)
@@ -325,10 +357,11 @@ def _game_list(name: str, games: Any) -> List[Any]:
     return list(games)
 
 
-def _solve_options(**arguments: Any) -> SearchOptions:
+def _solve_options(table_for: Callable[[float], Optional[TranspositionTable]],
+                   **arguments: Any) -> SearchOptions:
     return SearchOptions.build(algorithm="pvs", depth=None, iterative=False, aspiration=None,
                                quiescence=False, check_extension=False, null_move=False,
-                               lmr=False, table_for=_table_for_thread, **arguments)
+                               lmr=False, table_for=table_for, **arguments)
 
 
 def _prefers_iterative(game: Any, native: NativeGame) -> bool:
@@ -424,10 +457,11 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
     if check_threads(options.get("threads", 1)) != 1:
         raise ValueError(f"{name} runs each search on one thread: give threads=1")
     maximizing = options.pop("maximizing", None)
+    table_for = _tables_for(all(_keyless(game) for game in games), 1)
     if solve:
-        built = _solve_options(**options)
+        built = _solve_options(table_for, **options)
     else:
-        built = SearchOptions.build(depth=depth, table_for=_table_for_thread, **options)
+        built = SearchOptions.build(depth=depth, table_for=table_for, **options)
     natives = [_native_copy(game, maximizing) for game in games]
     for native in natives:
         _check_table(built, native)

@@ -114,9 +114,9 @@ def timed_run(game: Any, threads: int, depth: Optional[int]) -> Tuple[float, Any
     threads: (wall seconds, the SolveResult or SearchResult, nodes entered by each thread,
     the main thread first)."""
     if depth is None:
-        options = api._solve_options(time_limit=None, node_limit=None, ordering=True, tt=None,
-                                     tt_mb=None, killers=None, history=None, safe_moves=None,
-                                     threads=threads, stop=None)
+        options = api._solve_options(api._table_for_thread, time_limit=None, node_limit=None,
+                                     ordering=True, tt=None, tt_mb=None, killers=None,
+                                     history=None, safe_moves=None, threads=threads, stop=None)
     else:
         options = SearchOptions.build(algorithm="pvs", depth=depth, threads=threads,
                                       table_for=api._table_for_thread)
