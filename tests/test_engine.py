@@ -37,7 +37,7 @@ def test_uniform_trees_run_their_own_copy_and_other_games_the_generic_one():
     assert nm.search(nm.trees.uniform(3, 3), algorithm="alphabeta", trace=True).kernel == "UniformTree"
     assert nm.search(nm.trees.from_nested([[1, 2], [3]])).kernel == "generic"
     assert nm.search(KeyedNim([1, 2]), algorithm="pvs").kernel == "generic:lean"
-    assert nm.solve(ConnectFour("4444443333332222")).kernel == "ConnectFour:lean"
+    assert nm.solve(ConnectFour("4444443333332222")).kernel == "ConnectFour:solver"
 
 
 def test_a_compiled_search_is_registered_only_for_the_final_class_it_was_compiled_for():

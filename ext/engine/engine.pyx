@@ -139,6 +139,8 @@ cdef class Searcher:
     """Which compiled copy of the algorithms runs (as SearchResult.kernel, without the
     fast-path suffix)."""
     cdef str kernel_lean                  # kernel + ":lean", made once (a batch reads it per game)
+    cdef const char* named_fast_path      # the fast path kernel_fast names (NULL: none yet)
+    cdef str kernel_fast                  # kernel + ":" + that fast path's name, made once
     cdef TranspositionTable table         # keeps the table alive while searching
     cdef StopSignal stop_signal
     cdef object on_iteration              # called with a dict after each completed iteration
@@ -249,6 +251,7 @@ cdef class Searcher:
                 self.kernels = &KERNELS
                 self.kernel = "generic"
             self.kernel_lean = f"{self.kernel}:lean"
+            self.named_fast_path = NULL
             self.kernels_for = type(game)
 
         # Stacks: the plies the game can last, or the depth plus the room extensions and
@@ -758,7 +761,10 @@ cdef class Searcher:
         """The compiled copy of the algorithms, and the game's own fast path if one ran
         (e.g. "UniformTree:walk") or else the lean copy of the enhanced node (":lean")."""
         if self.context.fast_path != NULL:
-            return f"{self.kernel}:{self.context.fast_path.decode('ascii')}"
+            if self.context.fast_path != self.named_fast_path:
+                self.kernel_fast = f"{self.kernel}:{self.context.fast_path.decode('ascii')}"
+                self.named_fast_path = self.context.fast_path
+            return self.kernel_fast
         if self.context.enhanced and self.context.lean:
             return self.kernel_lean
         return self.kernel

@@ -518,6 +518,9 @@ cdef class ConnectFour(NativeGame):
 
 ctypedef ConnectFour GameT
 include "engine/kernels.pxi"
+include "solver.pxi"
+KERNELS.search_root = connect4_search_root    # a solve's searches on bitboards (solver.pxi)
+KERNELS.prove_line = connect4_prove_line      # and the proof of its line
 
 from negamax._engine import register_kernels
 register_kernels(ConnectFour, kernels_capsule())
