@@ -30,3 +30,20 @@ def test_solve_agrees_with_plain_alphabeta_on_end_positions():
     for moves in connect4_sets.positions("end", 10):
         game = ConnectFour(moves)
         assert nm.solve(game).value == nm.search(game, algorithm="alphabeta").value, moves
+
+
+@pytest.mark.parametrize("node", ["solver", "engine"])
+def test_solve_middle_set_by_node(benchmark, quick, node):
+    """The middle set through Connect Four's own solver node and through the engine's lean
+    node (`_connect4._allow_solver_node`): what the game's node buys, in one run."""
+    from negamax.games import _connect4
+
+    games = [ConnectFour(moves) for moves in connect4_sets.positions("middle", 5 if quick else 20)]
+    benchmark.group = "connect four solve: solver node against the engine's node"
+    _connect4._allow_solver_node(node == "solver")
+    try:
+        results = benchmark.pedantic(nm.solve_many, args=(games,), rounds=1 if quick else 3)
+    finally:
+        _connect4._allow_solver_node(True)
+    assert all(r.kernel == ("ConnectFour:solver" if node == "solver" else "ConnectFour:lean")
+               for r in results)
