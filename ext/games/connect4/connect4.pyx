@@ -204,6 +204,46 @@ cdef class ConnectFour(NativeGame):
         return (four_along(stones, 1) or four_along(stones, h + 1) or four_along(stones, h)
                 or four_along(stones, h + 2))
 
+    cdef inline Move first_in_order(self, uint64_t squares) noexcept nogil:
+        """The first column, in the move order, holding one of `squares` (some must)."""
+        cdef int i = 0
+        while (squares & self.order_squares[i]) == 0:
+            i += 1
+        return self.column_order[i]
+
+    cdef inline int threats_after(self, uint64_t own, uint64_t occupied,
+                                  uint64_t square) noexcept nogil:
+        """Threats a stone on the empty `square` makes for the side holding `own` (of the
+        stones `occupied`): the empty squares that would then complete its four."""
+        return negamax_popcount64(self.winning_squares(own | square, occupied | square))
+
+    cdef inline int safe_squares_of(self, uint64_t own, uint64_t occupied, bint can_win,
+                                    uint64_t* safe, uint64_t* possible_out, Move* win) noexcept nogil:
+        """The moves of the side to move (holding `own` of the stones `occupied`) that do not
+        lose at once, as squares: WINNING_MOVE_FOUND (`win` the first winning column in the
+        move order; looked for only when `can_win`), 0 when every move loses at once, else
+        how many safe squares `safe` gets. `possible_out` gets the squares playable now.
+        generate_safe_moves and the solver node (solver.pxi) both run on it."""
+        cdef uint64_t possible = (occupied + self.bottom_mask) & self.board_mask
+        cdef uint64_t own_wins, other_wins, forced
+        possible_out[0] = possible
+        if can_win:
+            own_wins = self.winning_squares(own, occupied)
+            if possible & own_wins:
+                win[0] = self.first_in_order(possible & own_wins)
+                return WINNING_MOVE_FOUND
+        other_wins = self.winning_squares(own ^ occupied, occupied)
+        forced = possible & other_wins
+        if forced:
+            if forced & (forced - 1):
+                return 0                      # two threats: whatever we block, the other wins
+            possible = forced                 # block the threat
+        # Never play right below a square where the opponent would complete four. After any
+        # of the moves left the opponent has no four to complete: the one threat is blocked,
+        # and the square above ours is none of theirs.
+        safe[0] = possible & ~(other_wins >> 1)
+        return negamax_popcount64(safe[0])
+
     cdef inline uint64_t possible_squares(self) noexcept nogil:
         """The square each non-full column would take next."""
         return (self.bits[1] + self.bottom_mask) & self.board_mask
@@ -272,8 +312,7 @@ cdef class ConnectFour(NativeGame):
         """Threats the move creates: squares that would then complete four for the mover."""
         if move < 0 or move >= self.n_cols or self.column_height[move] >= self.n_rows:
             return 0
-        cdef uint64_t bit = self.column_bit(move)
-        return negamax_popcount64(self.winning_squares(self.bits[0] | bit, self.bits[1] | bit))
+        return self.threats_after(self.bits[0], self.bits[1], self.column_bit(move))
 
     cdef int generate_safe_moves(self, Move* moves) noexcept nogil:
         cdef uint64_t squares = 0
@@ -287,33 +326,23 @@ cdef class ConnectFour(NativeGame):
         """generate_safe_moves without keeping a record (the Python-facing safe_moves() uses
         it: reading a game never writes to it); `squares` gets the squares of the moves
         returned, none of which completes four (else a win is returned)."""
-        cdef uint64_t possible = self.possible_squares()
-        cdef uint64_t own_wins, other_wins, forced
-        cdef int i, count = 0
+        cdef uint64_t possible
+        cdef Move win
+        cdef int i, count
         squares[0] = 0
-        if not self.cannot_win_now[self.played]:
-            own_wins = self.winning_squares(self.bits[0], self.bits[1])
-            if possible & own_wins:
-                for i in range(self.n_cols):
-                    if possible & own_wins & self.order_squares[i]:
-                        moves[0] = self.column_order[i]
-                        return WINNING_MOVE_FOUND
-        other_wins = self.winning_squares(self.bits[0] ^ self.bits[1], self.bits[1])
-        forced = possible & other_wins
-        if forced:
-            if forced & (forced - 1):
-                return 0                      # two threats: whatever we block, the other wins
-            possible = forced                 # block the threat
-        # Never play right below a square where the opponent would complete four.
-        possible &= ~(other_wins >> 1)
+        count = self.safe_squares_of(self.bits[0], self.bits[1],
+                                     not self.cannot_win_now[self.played], squares, &possible, &win)
+        if count == WINNING_MOVE_FOUND:
+            moves[0] = win
+            return count
+        if count == 0:
+            return 0
         # Without branches (whether a column is kept is a coin flip to the branch predictor):
         # each column is written, and kept by counting it. `moves` holds n_cols moves.
+        count = 0
         for i in range(self.n_cols):
             moves[count] = self.column_order[i]
-            count += (possible & self.order_squares[i]) != 0
-        # After any of these the opponent has no four to complete: the one threat is
-        # blocked, and the square above ours is none of theirs.
-        squares[0] = possible
+            count += (squares[0] & self.order_squares[i]) != 0
         return count
 
     # --- Python-facing ----------------------------------------------------------------------

@@ -41,37 +41,6 @@ cdef struct Board:
     bint won              # the last stone made four (only a line's moves can: see prove_line)
 
 
-cdef inline int board_safe_squares(ConnectFour game, const Board* b, bint can_win,
-                                   uint64_t* safe, uint64_t* possible_out, Move* win) noexcept nogil:
-    """ConnectFour.find_safe_moves on `b`, as squares: WINNING_MOVE_FOUND (`win` the first
-    winning column in the game's order), 0 when every move loses at once, else how many
-    safe squares `safe` holds. `possible_out` gets the squares playable now."""
-    cdef uint64_t possible = (b.occupied + game.bottom_mask) & game.board_mask
-    cdef uint64_t own_wins, other_wins, forced
-    possible_out[0] = possible
-    if can_win:
-        own_wins = game.winning_squares(b.own, b.occupied)
-        if possible & own_wins:
-            win[0] = first_in_order(game, possible & own_wins)
-            return WINNING_MOVE_FOUND
-    other_wins = game.winning_squares(b.own ^ b.occupied, b.occupied)
-    forced = possible & other_wins
-    if forced:
-        if forced & (forced - 1):
-            return 0
-        possible = forced
-    safe[0] = possible & ~(other_wins >> 1)
-    return negamax_popcount64(safe[0])
-
-
-cdef inline Move first_in_order(ConnectFour game, uint64_t squares) noexcept nogil:
-    """The first column, in the game's move order, holding one of `squares` (some must)."""
-    cdef int i = 0
-    while (squares & game.order_squares[i]) == 0:
-        i += 1
-    return game.column_order[i]
-
-
 cdef inline int ordered_moves(SearchContext* c, ConnectFour game, const Board* b, int ply,
                               uint64_t safe, Move tt_move, Move* moves) noexcept nogil:
     """order_moves on the safe squares: the moves in the game's column order, sorted by key
@@ -95,8 +64,7 @@ cdef inline int ordered_moves(SearchContext* c, ConnectFour game, const Board* b
         elif move == tt_move:
             key = INT64_MAX - 1
         else:
-            key = (<int64_t> negamax_popcount64(game.winning_squares(
-                b.own | square, b.occupied | square))) * (<int64_t> 1 << 32)
+            key = (<int64_t> game.threats_after(b.own, b.occupied, square)) * (<int64_t> 1 << 32)
         j = count
         while j > 0 and keys[j - 1] < key:
             moves[j] = moves[j - 1]
@@ -116,14 +84,14 @@ cdef inline int solver_moves(SearchContext* c, ConnectFour game, const Board* b,
     moves (their squares in `safe`, every playable one in `possible`) with [floor, ceiling]
     holding the value; or -1 when the rules decide the node, its result in `value`."""
     cdef Move move
-    cdef int count = board_safe_squares(game, b, can_win, safe, possible, &move)
+    cdef int count = game.safe_squares_of(b.own, b.occupied, can_win, safe, possible, &move)
     if count == WINNING_MOVE_FOUND:
         c.stats.immediate_wins += 1
         value[0] = win_at_once(c, ply, move, WIN - ply - 1, False)
         return -1
     if count == 0:
         c.stats.forced_losses += 1
-        value[0] = win_at_once(c, ply, first_in_order(game, possible[0]), -WIN + ply + 2, False)
+        value[0] = win_at_once(c, ply, game.first_in_order(possible[0]), -WIN + ply + 2, False)
         return -1
     floor[0] = -WIN + ply + 4
     ceiling[0] = WIN - ply - 3
@@ -135,7 +103,7 @@ cdef inline int solver_moves(SearchContext* c, ConnectFour game, const Board* b,
     if floor[0] >= beta or floor[0] == ceiling[0]:
         value[0] = floor[0]
         if ply == c.root_ply:
-            win_at_once(c, ply, first_in_order(game, safe[0]), floor[0], False)
+            win_at_once(c, ply, game.first_in_order(safe[0]), floor[0], False)
         return -1
     if ceiling[0] <= alpha:
         value[0] = ceiling[0]
@@ -195,7 +163,7 @@ cdef Score solver_node(SearchContext* c, ConnectFour game, const Board* b, int d
     alpha_searched = alpha
 
     if count == 1:
-        moves[0] = first_in_order(game, safe)
+        moves[0] = game.first_in_order(safe)
     else:
         ordered_moves(c, game, b, ply, safe, tt_move, moves)
 
@@ -334,7 +302,7 @@ cdef Move board_proven_move(SearchContext* c, ConnectFour game, const Board* b, 
     cdef Score value
     cdef Board child
     if count == 1:
-        return first_in_order(game, possible)
+        return game.first_in_order(possible)
     if tt_probe(c.table, b.own + b.occupied, &hit):
         if 0 <= hit.move < game.n_cols and (possible & game.column_squares(hit.move)) != 0:
             tt_move = hit.move
