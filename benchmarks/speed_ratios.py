@@ -11,7 +11,8 @@ benchmarks/vs_c.py, shared with benchmarks/test_bench_vs_c.py):
   nodes and leaves, untimed) and the seed-003 Python reference;
 * Connect Four solving of the end (28-34 stones), middle (14-20) and early (8-12) sets of
   benchmarks/connect4_sets.py: nm.solve_many against the plain C bitboard solver's solve_many,
-  with the node counts of both for every position;
+  with the node counts of both for every position; and end positions each solved once
+  (vs_c.Connect4OnceCase: 30 chunks of 100 distinct positions, total time);
 * full minimax of tic-tac-toe from the empty board: negamax, the Python references and, for
   scale, a C minimax that counts nodes;
 
@@ -125,9 +126,17 @@ def connect4_tables(nm, quick, repeat, problems):
               f"| {times(per_node)} |", flush=True)
         per_position.extend((case.stage, moves, result, c_result)
                             for moves, result, c_result in zip(case.moves, r_nm, r_c))
+    once = vs_c.connect4_once_case(quick)
+    t_nm, e_nm, t_c, once_problems = once.timed()
+    problems.extend(once_problems)
+    print(f"| {once.name} | {once.chunks * once.size} | {milliseconds(t_nm)} | {milliseconds(t_c)} "
+          f"| {times(t_nm / t_c)} | {times(e_nm / t_c)} | | | | |", flush=True)
     print()
     print("Times are for the whole set (best of the runs); engine/C uses the sum of negamax's own "
-          "SolveResult.elapsed over the set. Both sides take positions parsed and checked beforehand. "
+          "SolveResult.elapsed over the set. The sets are solved again and again, and each run finds "
+          "the table slots of the run before in the caches; the 'each once' row solves distinct "
+          "positions once per side (chunks alternating which side goes first), as a user's batch "
+          "does, and gives the total time. Both sides take positions parsed and checked beforehand. "
           "Nodes per position:")
     print()
     print("| set | moves | score | negamax nodes | C nodes |")

@@ -76,3 +76,34 @@ def test_connect4_plain_c_solve_many(benchmark, connect4_case):
     results = benchmark.pedantic(connect4_case.plain_c, rounds=rounds, warmup_rounds=0)
     benchmark.extra_info["nodes"] = [nodes for _, nodes in results]
     assert all(-21 <= score <= 21 for score, _ in results)
+
+
+@pytest.fixture(scope="module")
+def connect4_once_case(quick, c_lib):
+    return vs_c.connect4_once_case(quick)
+
+
+def _each_chunk_once(case):
+    """pedantic() arguments that solve chunk 0, 1, 2, ... once each, one a round."""
+    chunks = iter(range(case.chunks))
+
+    def setup():
+        return (next(chunks),), {}
+
+    return dict(setup=setup, rounds=case.chunks, warmup_rounds=0)
+
+
+def test_connect4_end_once_negamax(benchmark, connect4_once_case):
+    case = connect4_once_case
+    benchmark.group = f"vs C: Connect Four solve, {case.name} (one chunk a round)"
+    case.warm_up()
+    benchmark.pedantic(case.negamax, **_each_chunk_once(case))
+    assert vs_c.connect4_once_disagreements(case, 0) == []
+
+
+def test_connect4_end_once_plain_c(benchmark, connect4_once_case):
+    case = connect4_once_case
+    benchmark.group = f"vs C: Connect Four solve, {case.name} (one chunk a round)"
+    case.warm_up()
+    results = benchmark.pedantic(case.plain_c, **_each_chunk_once(case))
+    assert all(-21 <= score <= 21 for score, _ in results)

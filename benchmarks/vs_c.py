@@ -9,11 +9,17 @@ benchmarks/test_bench_vs_c.py (pytest-benchmark) and benchmarks/speed_ratios.py 
   its own solve_many, both with one table per thread kept across positions (each solve starts
   a new generation, so its result does not depend on the earlier ones). Both take positions
   parsed beforehand: negamax ConnectFour objects, the C solver a checked Connect4Batch.
+- Connect Four end positions each solved once (Connect4OnceCase): the sets above are solved
+  again and again for the best time, and each run then finds the table entries of the same
+  positions (same keys, same slots) still in the caches from the run before. A batch of
+  positions solved once, as a user's batch is, misses them. Chunks of distinct end positions,
+  each chunk solved once by each side, the side that goes first alternating.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from typing import Dict, List, Tuple
 
@@ -29,6 +35,12 @@ QUICK_TREE_SHAPES: List[Tuple[int, int]] = [(8, 6), (4, 8)]
 #: seconds each in negamax; the set is cut where the whole run stays within minutes).
 CONNECT4_COUNTS: Dict[str, int] = {"end": 100, "middle": 20, "early": 10}
 QUICK_CONNECT4_COUNTS: Dict[str, int] = {"end": 20, "middle": 5, "early": 3}
+
+#: Chunks x positions of the end positions solved once, full and quick, and their seed (other
+#: positions than the end set's).
+CONNECT4_ONCE: Tuple[int, int] = (30, 100)
+QUICK_CONNECT4_ONCE: Tuple[int, int] = (6, 50)
+CONNECT4_ONCE_SEED = 1
 
 
 def quick_env() -> bool:
@@ -98,6 +110,78 @@ class Connect4Case:
     def plain_c(self) -> List[Tuple[int, int]]:
         """The plain C solver over the set: [(score, nodes), ...]."""
         return c_baseline.connect4_solve_many(self.batch)
+
+
+@dataclass
+class Connect4OnceCase:
+    """End positions in chunks of distinct positions, each to be solved once by each side."""
+
+    chunks: int
+    size: int
+
+    def __post_init__(self) -> None:
+        from negamax.games import ConnectFour
+
+        moves = connect4_sets.positions("end", self.chunks * self.size, seed=CONNECT4_ONCE_SEED)
+        self.moves = [moves[i * self.size:(i + 1) * self.size] for i in range(self.chunks)]
+        self.games = [[ConnectFour(one) for one in chunk] for chunk in self.moves]
+        self.batches = [c_baseline.connect4_batch(chunk) for chunk in self.moves]
+        # Positions of no chunk, to allocate both sides' tables before the clock runs.
+        warm = connect4_sets.positions("end", 5, seed=CONNECT4_ONCE_SEED + 1)
+        self.warm_games = [ConnectFour(one) for one in warm]
+        self.warm_batch = c_baseline.connect4_batch(warm)
+
+    def warm_up(self) -> None:
+        import negamax as nm
+
+        nm.solve_many(self.warm_games)
+        c_baseline.connect4_solve_many(self.warm_batch)
+
+    @property
+    def name(self) -> str:
+        low, high = connect4_sets.STAGES["end"]
+        return f"end ({low}-{high} stones), each once: {self.chunks} x {self.size} positions"
+
+    def negamax(self, chunk: int) -> list:
+        import negamax as nm
+
+        return nm.solve_many(self.games[chunk])
+
+    def plain_c(self, chunk: int) -> List[Tuple[int, int]]:
+        return c_baseline.connect4_solve_many(self.batches[chunk])
+
+    def timed(self) -> Tuple[float, float, float, List[str]]:
+        """(negamax seconds, its engine seconds, C seconds, disagreements) over every chunk,
+        each solved once by each side, negamax first on the even chunks and C on the odd."""
+        negamax_seconds = engine_seconds = c_seconds = 0.0
+        problems: List[str] = []
+        self.warm_up()
+        for chunk in range(self.chunks):
+            for side in ((0, 1) if chunk % 2 == 0 else (1, 0)):
+                started = time.perf_counter()
+                if side == 0:
+                    results = self.negamax(chunk)
+                    negamax_seconds += time.perf_counter() - started
+                    engine_seconds += sum(result.elapsed for result in results)
+                else:
+                    c_results = self.plain_c(chunk)
+                    c_seconds += time.perf_counter() - started
+            problems.extend(f"end {moves}: negamax score {result.score}, C score {score}"
+                            for moves, result, (score, _) in zip(self.moves[chunk], results, c_results)
+                            if result.score != score)
+        return negamax_seconds, engine_seconds, c_seconds, problems
+
+
+def connect4_once_disagreements(case: Connect4OnceCase, chunk: int) -> List[str]:
+    """Positions of one chunk where negamax's score is not the C solver's."""
+    return [f"end {moves}: negamax score {result.score}, C score {score}"
+            for moves, result, (score, _) in zip(case.moves[chunk], case.negamax(chunk),
+                                                 case.plain_c(chunk))
+            if result.score != score]
+
+
+def connect4_once_case(quick: bool) -> Connect4OnceCase:
+    return Connect4OnceCase(*(QUICK_CONNECT4_ONCE if quick else CONNECT4_ONCE))
 
 
 def tree_cases(quick: bool) -> List[TreeCase]:

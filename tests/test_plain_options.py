@@ -135,6 +135,68 @@ def test_kept_engine_fields_follow_the_side_to_move_of_each_tree():
     assert sides == {True, False}               # MAX's fields and MIN's, kept apart
 
 
+# --- batches keep the same options ------------------------------------------------------------
+
+BATCH = ["", "3", "3322", "1122"]          # on a 5 x 4 board: solved in well under a second
+
+
+def batch_games():
+    return [ConnectFour(moves, width=5, height=4) for moves in BATCH]
+
+
+def test_a_plain_batch_keeps_the_options_a_plain_call_keeps():
+    nm.release_tables()
+    nm.solve_many(batch_games())
+    expected = api._solve_options(api._table_for_thread, time_limit=None, node_limit=None,
+                                  ordering=True, tt=None, tt_mb=None, killers=None, history=None,
+                                  safe_moves=None, threads=1, stop=None)
+    assert kept()[("solve", True, False)] == expected
+    nm.search_many(batch_games(), 5, algorithm="pvs")
+    assert kept()[("search", "pvs", 5, True, None, False)] == fresh("pvs", 5)
+    nm.search_many([TicTacToe("x...o....")], algorithm="negamax", ordering=False, iterative=False)
+    assert (kept()[("search", "negamax", None, False, False, False)]
+            == fresh("negamax", None, ordering=False, iterative=False))
+
+
+@pytest.mark.parametrize("options", [{"node_limit": 10 ** 9}, {"tt": True}, {"threads": 1},
+                                     {"safe_moves": True}, {"tt_mb": nm.DEFAULT_TT_MB}])
+def test_a_batch_with_other_options_keeps_none(options):
+    nm.release_tables()
+    nm.solve_many(batch_games(), **options)
+    assert ("solve", True, False) not in kept()
+
+
+@pytest.mark.parametrize("ordering", [True, False])
+def test_plain_batches_answer_as_single_calls_and_spelled_out_batches(ordering):
+    games = batch_games()
+    for _ in range(2):                       # the second time with the kept options
+        batch = nm.solve_many(games, ordering=ordering)
+        spelled = nm.solve_many(games, ordering=ordering, tt=True, safe_moves=True)
+        single = [nm.solve(game, ordering=ordering) for game in games]
+        assert ([_essentials(r) for r in batch] == [_essentials(r) for r in spelled]
+                == [_essentials(r) for r in single])
+        searched = nm.search_many(games, 6, algorithm="pvs", ordering=ordering)
+        assert ([_essentials(r) for r in searched]
+                == [_essentials(nm.search(game, 6, algorithm="pvs", ordering=ordering))
+                    for game in games])
+
+
+@pytest.mark.parametrize("call, error", [
+    (lambda games: nm.solve_many(games, ordering=1), TypeError),
+    (lambda games: nm.search_many(games, True), TypeError),
+    (lambda games: nm.search_many(games, -1), ValueError),
+    (lambda games: nm.search_many(games, 2, algorithm="pvs "), ValueError),
+    (lambda games: nm.search_many(games, 2, iterative=0), TypeError),
+    (lambda games: nm.solve_many(games, threads=2), ValueError),
+])
+def test_bad_batch_values_are_refused_after_plain_batches_were_kept(call, error):
+    games = [TicTacToe("x...o....")]
+    nm.solve_many(games)
+    nm.search_many(games, 2, algorithm="pvs")
+    with pytest.raises(error):
+        call(games)
+
+
 # --- the kept Searcher --------------------------------------------------------------------------
 
 def _plain_calls():

@@ -351,6 +351,8 @@ def solve_many(games: Iterable[Any], weak: bool = False, **options: Any) -> List
 
 def _game_list(name: str, games: Any) -> List[Any]:
     """The games of a batch as a list; TypeError naming `games` for what is no iterable."""
+    if type(games) is list:
+        return list(games)
     if isinstance(games, (str, bytes)) or not isinstance(games, Iterable):
         raise TypeError(f"{name} takes an iterable of games (a list, say), not "
                         f"{type(games).__name__} {short_repr(games)}")
@@ -457,11 +459,17 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
     if check_threads(options.get("threads", 1)) != 1:
         raise ValueError(f"{name} runs each search on one thread: give threads=1")
     maximizing = options.pop("maximizing", None)
-    table_for = _tables_for(all(_keyless(game) for game in games), 1)
-    if solve:
-        built = _solve_options(table_for, **options)
-    else:
-        built = SearchOptions.build(depth=depth, table_for=table_for, **options)
+    keyless = all(_keyless(game) for game in games)
+    plain_key = _batch_plain_key(solve, options, depth, keyless)
+    built = _kept(plain_key) if plain_key is not None else None
+    if built is None:
+        table_for = _tables_for(keyless, 1)
+        if solve:
+            built = _solve_options(table_for, **options)
+        else:
+            built = SearchOptions.build(depth=depth, table_for=table_for, **options)
+        if plain_key is not None:
+            _keep(plain_key, built)
     natives = [_native_copy(game, maximizing) for game in games]
     for native in natives:
         _check_table(built, native)
@@ -479,6 +487,29 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
         return [_finish_solve(raw, native, game, weak and not tree, tree)
                 for raw, native, game, tree in zip(raws, natives, games, weak_trees)]
     return [_finish_search(raw, native, game, built) for raw, native, game in zip(raws, natives, games)]
+
+
+def _batch_plain_key(solve: bool, options: Dict[str, Any], depth: Any,
+                     keyless: bool) -> Optional[Tuple[Any, ...]]:
+    """The key of solve()'s or search()'s kept options (see _kept) when a batch's options are
+    those of a plain call, so that a batch checks and builds them once per thread, as a plain
+    call does, not at every call (a batch of a few positions paid more for that than for
+    its searches); None otherwise."""
+    if _nested():
+        return None
+    if solve:
+        ordering = options.get("ordering", True)
+        if options.keys() <= {"ordering"} and (ordering is True or ordering is False):
+            return ("solve", ordering, keyless)
+        return None
+    algorithm = options.get("algorithm", "alphabeta")
+    ordering = options.get("ordering", True)
+    iterative = options.get("iterative")
+    if (options.keys() <= {"algorithm", "ordering", "iterative"} and type(algorithm) is str
+            and (depth is None or type(depth) is int) and (ordering is True or ordering is False)
+            and (iterative is None or iterative is True or iterative is False)):
+        return ("search", algorithm, depth, ordering, iterative, keyless)
+    return None
 
 
 def _check_table(options: SearchOptions, native: NativeGame) -> None:
