@@ -166,18 +166,13 @@ class Connect4OnceCase:
                 else:
                     c_results = self.plain_c(chunk)
                     c_seconds += time.perf_counter() - started
-            problems.extend(f"end {moves}: negamax score {result.score}, C score {score}"
-                            for moves, result, (score, _) in zip(self.moves[chunk], results, c_results)
-                            if result.score != score)
+            problems.extend(score_disagreements("end", self.moves[chunk], results, c_results))
         return negamax_seconds, engine_seconds, c_seconds, problems
 
 
 def connect4_once_disagreements(case: Connect4OnceCase, chunk: int) -> List[str]:
     """Positions of one chunk where negamax's score is not the C solver's."""
-    return [f"end {moves}: negamax score {result.score}, C score {score}"
-            for moves, result, (score, _) in zip(case.moves[chunk], case.negamax(chunk),
-                                                 case.plain_c(chunk))
-            if result.score != score]
+    return score_disagreements("end", case.moves[chunk], case.negamax(chunk), case.plain_c(chunk))
 
 
 def connect4_once_case(quick: bool) -> Connect4OnceCase:
@@ -196,8 +191,14 @@ def connect4_cases(quick: bool) -> List[Connect4Case]:
 def connect4_disagreements(case: Connect4Case, negamax_results: list,
                            c_results: List[Tuple[int, int]]) -> List[str]:
     """Positions where negamax's score is not the C solver's."""
-    return [f"{case.stage} {moves}: negamax score {result.score}, C score {score}"
-            for moves, result, (score, _) in zip(case.moves, negamax_results, c_results)
+    return score_disagreements(case.stage, case.moves, negamax_results, c_results)
+
+
+def score_disagreements(stage: str, moves_list: List[str], negamax_results: list,
+                        c_results: List[Tuple[int, int]]) -> List[str]:
+    """The positions of `moves_list` where negamax's score is not the C solver's."""
+    return [f"{stage} {moves}: negamax score {result.score}, C score {score}"
+            for moves, result, (score, _) in zip(moves_list, negamax_results, c_results)
             if result.score != score]
 
 

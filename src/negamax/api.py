@@ -249,11 +249,9 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
             and stop is None and killers is None and history is None and aspiration is None
             and safe_moves is None and quiescence is None and check_extension is None
             and null_move is None and lmr is None and trace is False and type(threads) is int
-            and threads == 1 and type(algorithm) is str
-            and (depth is None or type(depth) is int) and (ordering is True or ordering is False)
-            and (iterative is None or iterative is True or iterative is False)
-            and not _nested()):
-        plain_key = ("search", algorithm, depth, ordering, iterative, keyless)
+            and threads == 1 and not _nested()):
+        plain_key = _plain_search_key(algorithm, depth, ordering, iterative, keyless)
+    if plain_key is not None:
         options = _kept(plain_key)
     if options is None:
         options = SearchOptions.build(
@@ -307,9 +305,9 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     options = None
     if (time_limit is None and node_limit is None and tt is None and tt_mb is None
             and killers is None and history is None and safe_moves is None and stop is None
-            and type(threads) is int and threads == 1 and (ordering is True or ordering is False)
-            and not _nested()):
-        plain_key = ("solve", ordering, keyless)     # a plain call, as in search()
+            and type(threads) is int and threads == 1 and not _nested()):
+        plain_key = _plain_solve_key(ordering, keyless)     # a plain call, as in search()
+    if plain_key is not None:
         options = _kept(plain_key)
     if options is None:
         options = _solve_options(_tables_for(keyless, threads), time_limit=time_limit,
@@ -498,18 +496,29 @@ def _batch_plain_key(solve: bool, options: Dict[str, Any], depth: Any,
     if _nested():
         return None
     if solve:
-        ordering = options.get("ordering", True)
-        if options.keys() <= {"ordering"} and (ordering is True or ordering is False):
-            return ("solve", ordering, keyless)
+        if options.keys() <= {"ordering"}:
+            return _plain_solve_key(options.get("ordering", True), keyless)
         return None
-    algorithm = options.get("algorithm", "alphabeta")
-    ordering = options.get("ordering", True)
-    iterative = options.get("iterative")
-    if (options.keys() <= {"algorithm", "ordering", "iterative"} and type(algorithm) is str
-            and (depth is None or type(depth) is int) and (ordering is True or ordering is False)
+    if options.keys() <= {"algorithm", "ordering", "iterative"}:
+        return _plain_search_key(options.get("algorithm", "alphabeta"), depth,
+                                 options.get("ordering", True), options.get("iterative"), keyless)
+    return None
+
+
+def _plain_search_key(algorithm: Any, depth: Any, ordering: Any, iterative: Any,
+                      keyless: bool) -> Optional[Tuple[Any, ...]]:
+    """The key of a plain search's kept options, or None unless each value is of an exact type
+    (the `is` tests decide nothing else: depth=True is refused on every call, never read as 1)."""
+    if (type(algorithm) is str and (depth is None or type(depth) is int)
+            and (ordering is True or ordering is False)
             and (iterative is None or iterative is True or iterative is False)):
         return ("search", algorithm, depth, ordering, iterative, keyless)
     return None
+
+
+def _plain_solve_key(ordering: Any, keyless: bool) -> Optional[Tuple[Any, ...]]:
+    """The key of a plain solve's kept options, or None unless ordering is True or False."""
+    return ("solve", ordering, keyless) if ordering is True or ordering is False else None
 
 
 def _check_table(options: SearchOptions, native: NativeGame) -> None:
