@@ -133,7 +133,7 @@ cdef class NativeGame:
         other.last_move_wins = self.last_move_wins
         other.max_ply_ends_game = self.max_ply_ends_game
         other.has_path_draws = self.has_path_draws
-        other._history = list(self._history)
+        other._history = self._history[:]
 
     # --- the Python-facing game ------------------------------------------------------------
 

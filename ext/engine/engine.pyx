@@ -8,6 +8,7 @@ Layers (each its own file in ext/engine/):
   for every game through the vtable, and by each built-in game for itself;
 - limits.pxi: node budget, clock, StopSignal, Ctrl-C;
 - drivers.pxi: iterative deepening, aspiration, MTD(f), the solver;
+- results.pxi: the result objects (SearchStats, a solve's SolveResult);
 - this file: the Searcher's lifecycle, the kernel registry and the results as Python values.
 """
 
@@ -37,6 +38,7 @@ include "table.pxi"
 include "limits.pxi"
 include "drivers.pxi"
 include "stack.pxi"
+include "results.pxi"
 
 ALGORITHM_CODES = {"minimax": MINIMAX, "negamax": NEGAMAX, "alphabeta": ALPHABETA,
                    "pvs": PVS, "mtdf": MTDF}
@@ -59,6 +61,18 @@ STATUS_NAMES = {
 }
 
 UNLIMITED = UNLIMITED_DEPTH
+
+# The counters a search reports (the fields of negamax.results.SearchStats), in the order of
+# thread_counters' values, and a dict of them all at 0 (iterations is set by the caller).
+cdef enum:
+    COUNTER_COUNT = 21
+cdef tuple COUNTER_NAMES = (
+    "nodes", "leaves", "cutoffs", "max_ply", "first_move_cutoffs", "tt_probes", "tt_hits",
+    "tt_cutoffs", "tt_stores", "killer_cutoffs", "pvs_researches", "aspiration_researches",
+    "null_window_searches", "immediate_wins", "forced_losses", "quiescence_nodes",
+    "check_extensions", "null_move_cutoffs", "reductions", "reduction_researches", "iterations",
+)
+cdef dict ZERO_COUNTERS = dict.fromkeys(COUNTER_NAMES, 0)
 
 # Specialised copies of the algorithms, by game type (filled by the games' own modules).
 cdef dict _kernels_by_type = {}
@@ -628,18 +642,20 @@ cdef class Searcher:
 
     cdef dict thread_counters(self):
         cdef SearchStats* s = &self.context.stats
-        return {
-            "nodes": s.nodes, "leaves": s.leaves, "cutoffs": s.cutoffs, "max_ply": s.max_ply,
-            "first_move_cutoffs": s.first_move_cutoffs, "tt_probes": s.tt_probes,
-            "tt_hits": s.tt_hits, "tt_cutoffs": s.tt_cutoffs, "tt_stores": s.tt_stores,
-            "killer_cutoffs": s.killer_cutoffs, "pvs_researches": s.pvs_researches,
-            "aspiration_researches": s.aspiration_researches,
-            "null_window_searches": s.null_window_searches, "immediate_wins": s.immediate_wins,
-            "forced_losses": s.forced_losses, "quiescence_nodes": s.quiescence_nodes,
-            "check_extensions": s.check_extensions, "null_move_cutoffs": s.null_move_cutoffs,
-            "reductions": s.reductions, "reduction_researches": s.reduction_researches,
-            "iterations": s.iterations,    # the caller sets it; here so the dict needs no resize
-        }
+        cdef int64_t values[COUNTER_COUNT]
+        cdef int i
+        values[:] = [s.nodes, s.leaves, s.cutoffs, s.max_ply, s.first_move_cutoffs, s.tt_probes,
+                     s.tt_hits, s.tt_cutoffs, s.tt_stores, s.killer_cutoffs, s.pvs_researches,
+                     s.aspiration_researches, s.null_window_searches, s.immediate_wins,
+                     s.forced_losses, s.quiescence_nodes, s.check_extensions,
+                     s.null_move_cutoffs, s.reductions, s.reduction_researches, s.iterations]
+        # A copy of the zeros with the counters that are not 0 set: copying the keys costs
+        # less than inserting them one by one, and most counters of a search are 0.
+        cdef dict counters = ZERO_COUNTERS.copy()
+        for i in range(COUNTER_COUNT):
+            if values[i] != 0:
+                counters[COUNTER_NAMES[i]] = values[i]
+        return counters
 
     def kept_bytes(self):
         """Bytes of native memory this Searcher holds from one search to the next: its stacks
@@ -735,7 +751,7 @@ cdef class Searcher:
         counters["iterations"] = max(c.stats.iterations, best.context.stats.iterations)
         return {
             "value": value, "pv": pv, "depth": depth, "status": STATUS_NAMES[status],
-            "counters": counters, "elapsed": elapsed,
+            "stats": stats_object(counters), "elapsed": elapsed,
             "trace": trace, "kernel": self.kernel_that_ran(),
             "seldepth": c.stats.max_ply,
             "hashfull": self.table_fill(helpers_done),
@@ -771,16 +787,31 @@ cdef class Searcher:
 
     cdef dict collect_solve(self, double elapsed):
         cdef Searcher best = self.best_thread(True) if self.helpers else self
-        cdef SearchContext* c = &best.context
-        cdef int i
-        counters = self.counters()
-        counters["iterations"] = c.stats.null_window_searches
         return {
-            "lower": best.lower, "upper": best.upper,
-            "pv": [c.pv_table[i] for i in range(best.completed_pv_length)],
-            "status": STATUS_NAMES[c.status], "counters": counters, "elapsed": elapsed,
-            "kernel": self.kernel_that_ran(), "error": self.pending_error,
+            "lower": best.lower, "upper": best.upper, "pv": best.proven_line(),
+            "status": STATUS_NAMES[best.context.status], "stats": self.solve_stats(best),
+            "elapsed": elapsed, "kernel": self.kernel_that_ran(), "error": self.pending_error,
         }
+
+    cdef object solve_result(self, double elapsed, bint weak):
+        """collect_solve's values as the SolveResult itself, for a solve of one thread that
+        ended cleanly (see ends_cleanly) with a pending error of None and lower <= upper, on
+        a built-in game (not a tree): run_many's way past the dict and the Python layer's
+        checks, which such a solve cannot fail."""
+        return solve_result_of(self.game, self.lower, self.upper, self.proven_line(),
+                               self.solve_stats(self), elapsed, self.kernel_that_ran(), weak,
+                               clean_stop_reason(self.context.status))
+
+    cdef list proven_line(self):
+        """The line of the last completed pass of a solve, as the engine's integer moves."""
+        cdef int i
+        return [self.context.pv_table[i] for i in range(self.completed_pv_length)]
+
+    cdef object solve_stats(self, Searcher best):
+        """The SearchStats of a solve: every thread's counters, and `best`'s passes."""
+        counters = self.counters()
+        counters["iterations"] = best.context.stats.null_window_searches
+        return stats_object(counters)
 
 
 cdef void finish_solve(Searcher searcher) noexcept nogil:
@@ -803,22 +834,29 @@ def _lazy_smp_next_depth(int completed, int max_depth, int thread_index, list se
 
 
 def run_many(list games, list options, TranspositionTable table=None, StopSignal stop=None,
-             bint solve=False, weak=False):
+             bint solve=False, weak=False, list results_here=None):
     """Search (or solve, `weak` as in Searcher.solve: one bool for every game, or a list of
-    one per game) each native game of `games` with its options dict (the same dict object for games that share options), one after another, in
-    one call: a single Searcher is bound to each game in turn, so a batch of short searches
-    pays for its set-up and stacks once, not at every position. The GIL is released for
-    each search (games written in Python take it back in their callbacks). Returns the
-    result dicts, in order, each with "error": the exception a search left pending, or None."""
+    one per game) each native game of `games` with its options dict (the same dict object
+    for games that share options), one after another, in one call: a single Searcher is
+    bound to each game in turn, so a batch of short searches pays for its set-up and stacks
+    once, not at every position. The GIL is released for each search (games written in
+    Python take it back in their callbacks). Returns the result dicts, in order, each with
+    "error": the exception a search left pending, or None; `results_here` (solves: one bool
+    per game, true for a built-in game that is not a tree) asks for a game's SolveResult
+    itself instead, when its solve ended cleanly (Searcher.solve_result)."""
     cdef Py_ssize_t i, later, count = len(games)
     cdef Searcher searcher
     cdef bint stopped, weak_here
+    cdef double elapsed
     if len(options) != count:
         raise ValueError(f"run_many takes one options dict per game: {count} games, "
                          f"{len(options)} options")
     weak_of = list(weak) if isinstance(weak, (list, tuple)) else [bool(weak)] * count
     if len(weak_of) != count:
         raise ValueError(f"run_many takes one weak flag per game: {count} games, {len(weak_of)} flags")
+    if results_here is not None and (not solve or len(results_here) != count):
+        raise ValueError(f"run_many takes results_here for solves only, one flag per game: "
+                         f"{count} games, {len(results_here)} flags")
     for game in games:
         if not isinstance(game, NativeGame):
             raise TypeError(f"run_many takes native games, not {type(game).__name__}")
@@ -842,8 +880,14 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
             else:
                 run_with_stack(searcher, _run_one, (searcher, solve, weak_here))
             stopped = stops_the_batch(searcher)
-            results.append(searcher.collect_solve(searcher.finished_at - searcher.started) if solve
-                           else searcher.collect(searcher.finished_at - searcher.started))
+            elapsed = searcher.finished_at - searcher.started
+            if not solve:
+                results.append(searcher.collect(elapsed))
+            elif (results_here is not None and results_here[i] and searcher.pending_error is None
+                    and ends_cleanly(searcher.context.status) and searcher.lower <= searcher.upper):
+                results.append(searcher.solve_result(elapsed, weak_here))
+            else:
+                results.append(searcher.collect_solve(elapsed))
             if stopped:
                 # Ctrl-C, the stop signal or a failure ended this search: the rest of the
                 # batch stops too, each with no result (a Ctrl-C is seen once, by one search).
@@ -865,8 +909,7 @@ cdef bint stops_the_batch(Searcher searcher) noexcept nogil:
     or a Python game's callback that raised KeyboardInterrupt), or failed (a game that broke
     its contract or raised, a signal handler that raised: the batch raises that error, and
     the searches after it would be thrown away). A limit that stopped it stops only it."""
-    cdef int status = searcher.context.status
-    return status != STOP_COMPLETED and status != STOP_NODE_LIMIT and status != STOP_TIME_LIMIT
+    return not ends_cleanly(searcher.context.status)
 
 
 cdef void skip_interrupted(Searcher searcher) noexcept nogil:

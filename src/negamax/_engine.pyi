@@ -3,6 +3,7 @@
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union, final
 
 from negamax.game import NativeGame
+from negamax.results import SolveResult, StopReason
 
 ALGORITHM_CODES: Dict[str, int]
 STATUS_NAMES: Dict[int, str]
@@ -18,9 +19,12 @@ def _lazy_smp_next_depth(completed: int, max_depth: int, thread_index: int,
 def _hammer_table(table: "TranspositionTable", keys: int, seed: int, stores: int) -> Tuple[int, int]: ...
 def _signal_looks() -> int: ...
 def _note_main_thread() -> None: ...
+def native_solve_result(raw: Dict[str, Any], native: NativeGame, weak: bool,
+                        stop_reason: StopReason) -> SolveResult: ...
 def run_many(games: List[NativeGame], options: List[Dict[str, Any]],
              table: Optional["TranspositionTable"] = ..., stop: Optional["StopSignal"] = ...,
-             solve: bool = ..., weak: Union[bool, Sequence[bool]] = ...) -> List[Dict[str, Any]]: ...
+             solve: bool = ..., weak: Union[bool, Sequence[bool]] = ...,
+             results_here: Optional[List[bool]] = ...) -> List[Union[Dict[str, Any], SolveResult]]: ...
 
 @final
 class StopSignal:

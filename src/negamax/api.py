@@ -32,7 +32,8 @@ __all__ = ["search", "solve", "search_many", "solve_many", "release_tables", "AL
 _STOP_REASONS = {reason.value: reason for reason in StopReason}
 
 # Built-in native games: copy() gives the same type and max_moves is declared, so
-# _native_copy skips its checks for them (a batch of short solves pays them per position).
+# _native_copy skips its checks for them, and a batch's clean solves of them come back from
+# the engine as SolveResults (run_many): a batch of short solves pays for both per position.
 _BUILT_IN_GAMES = frozenset(NATIVE_GAMES.values())
 
 
@@ -478,11 +479,14 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
         raws = [Searcher(native, engine_fields, table, stop).interrupted_at_start(solve)
                 for native, engine_fields in zip(natives, fields)]
     else:
-        # A tree's weak solve is a strong one (its values are no wins or losses).
+        # A tree's weak solve is a strong one (its values are no wins or losses). A built-in
+        # game's solve that ended cleanly comes back as its SolveResult (see run_many).
         raws = run_many(natives, fields, table, stop, solve,
-                        [weak and not tree for tree in weak_trees])
+                        [weak and not tree for tree in weak_trees],
+                        [type(native) in _BUILT_IN_GAMES for native in natives] if solve else None)
     if solve:
-        return [_finish_solve(raw, native, game, weak and not tree, tree)
+        return [raw if type(raw) is SolveResult else
+                _finish_solve(raw, native, game, weak and not tree, tree)
                 for raw, native, game, tree in zip(raws, natives, games, weak_trees)]
     return [_finish_search(raw, native, game, built) for raw, native, game in zip(raws, natives, games)]
 

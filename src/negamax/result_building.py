@@ -1,23 +1,20 @@
 """Result objects from the engine's raw dicts: moves decoded by the game, tree scores turned
-into the tree's own values (MAX's point of view), bounds and outcomes of a solve."""
+into the tree's own values (MAX's point of view), bounds and outcomes of a solve. The
+engine makes each search's SearchStats, and the SolveResult of every game but a tree
+(negamax._engine.native_solve_result: a batch of short solves pays for it per position)."""
 
 from __future__ import annotations
 
 import math
-from typing import Any, Optional, Tuple
+from typing import Any, Tuple
 
-from negamax.games._trees import TreeGame
-from negamax.results import SearchResult, SearchStats, SolveResult, StopReason, Visit, adopted
+from negamax._engine import native_solve_result
 from negamax.errors import SearchMemoryError
-from negamax.scores import EVAL_LIMIT, WIN
+from negamax.games._trees import TreeGame
+from negamax.results import SearchResult, SolveResult, StopReason, Visit, adopted
+from negamax.scores import EVAL_LIMIT
 
 __all__ = ["build_search_result", "build_solve_result"]
-
-
-def build_stats(raw: dict) -> SearchStats:
-    """The SearchStats of an engine result dict."""
-    # The engine's counters dict holds exactly the SearchStats fields, iterations included.
-    return adopted(SearchStats, raw["counters"])
 
 
 def build_search_result(raw: dict, native: Any, algorithm: str, stop_reason: StopReason) -> SearchResult:
@@ -36,7 +33,7 @@ def build_search_result(raw: dict, native: Any, algorithm: str, stop_reason: Sto
         "best_move": pv[0] if pv else None,
         "pv": pv,
         "depth": raw["depth"],
-        "stats": build_stats(raw),
+        "stats": raw["stats"],
         "elapsed": raw["elapsed"],
         "stop_reason": stop_reason,
         "algorithm": algorithm,
@@ -52,37 +49,7 @@ def build_solve_result(raw: dict, native: Any, weak: bool, stop_reason: StopReas
     (`weak`: only the sign was asked; `weak_tree`: a tree's weak solve, run as a strong one)."""
     if isinstance(native, TreeGame):
         return _build_tree_solve_result(raw, native, stop_reason, weak_tree)
-    lower, upper = raw["lower"], raw["upper"]
-    pv = tuple(native.decode_line(raw["pv"]))
-    # The outcome follows from the sign, which is known once the bounds agree on it.
-    if lower > 0:
-        outcome: Optional[str] = "win"
-    elif upper < 0:
-        outcome = "loss"
-    elif lower == upper == 0:
-        outcome = "draw"
-    else:
-        outcome = None
-    exact = lower == upper and not weak
-    score: Optional[int] = None
-    value: Optional[int] = None
-    plies = None
-    if exact:
-        value = lower
-        # A win or loss ends the game that many plies ahead (scores.plies_to_end), a draw
-        # with the line: unknown when a limit stopped the line's proof before its end.
-        if abs(lower) > EVAL_LIMIT:
-            plies = WIN - abs(lower)
-        elif stop_reason is StopReason.COMPLETED:
-            plies = len(pv)
-        solver_score = getattr(native, "solver_score", None)
-        if solver_score is not None:
-            score = solver_score(value)
-    return adopted(SolveResult, {
-        "value": value, "outcome": outcome, "plies": plies, "best_move": pv[0] if pv else None,
-        "pv": pv if exact else pv[:1], "stats": build_stats(raw), "elapsed": raw["elapsed"],
-        "stop_reason": stop_reason, "lower": lower, "upper": upper, "score": score,
-        "weak": weak, "kernel": raw["kernel"]})
+    return native_solve_result(raw, native, weak, stop_reason)
 
 
 def _build_tree_solve_result(raw: dict, native: Any, stop_reason: StopReason,
@@ -111,7 +78,7 @@ def _build_tree_solve_result(raw: dict, native: Any, stop_reason: StopReason,
                        plies=(len(pv) if exact and not weak and stop_reason is StopReason.COMPLETED
                               else None),
                        best_move=pv[0] if pv else None, pv=pv if exact and not weak else pv[:1],
-                       stats=build_stats(raw), elapsed=raw["elapsed"], stop_reason=stop_reason,
+                       stats=raw["stats"], elapsed=raw["elapsed"], stop_reason=stop_reason,
                        lower=lower_value, upper=upper_value, score=None, weak=weak,
                        kernel=raw["kernel"])
 

@@ -1,0 +1,140 @@
+"""solve_many's results for built-in games are made by the engine (run_many's results_here):
+they must be the results solve() gives, field by field, and right by a plain reference."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import negamax as nm
+from negamax._engine import run_many
+from negamax.games import Checkers, Chess, ConnectFour, TicTacToe
+from negamax.options import SearchOptions
+
+import reference
+
+# Every field but the time taken.
+COMPARED = [f.name for f in dataclasses.fields(nm.SolveResult) if f.name != "elapsed"]
+
+
+def fields_of(result):
+    return {name: getattr(result, name) for name in COMPARED}
+
+
+def tictactoe_positions():
+    """Every reachable tic-tac-toe position that is not over, as (board, position string)."""
+    return [(reference.parse(text), text) for text in sorted(reference.reachable_positions())
+            if not reference.is_terminal(reference.parse(text))]
+
+
+def test_every_tictactoe_position_solved_in_a_batch_is_right_by_the_plain_reference():
+    positions = tictactoe_positions()
+    games = [TicTacToe(text) for _, text in positions]
+    results = nm.solve_many(games)
+    for (board, text), game, result in zip(positions, games, results):
+        expected = reference.negamax_value(board)
+        assert result.value == expected == result.lower == result.upper, text
+        assert result.outcome == ("win" if expected > 0 else "loss" if expected < 0 else "draw")
+        assert result.stop_reason is nm.StopReason.COMPLETED and not result.weak
+        # The line is legal and ends the game in the plies the value says.
+        replay = game.copy()
+        for move in result.pv:
+            replay.play(move)
+        assert replay.is_terminal() and result.plies == len(result.pv)
+        if expected != 0:
+            assert result.plies == reference.WIN - abs(expected)
+        assert result.best_move == result.pv[0]
+        assert isinstance(result.stats, nm.SearchStats) and result.stats.nodes >= 1
+
+
+def test_every_tictactoe_position_gives_the_result_of_solve_field_by_field():
+    games = [TicTacToe(text) for _, text in tictactoe_positions()]
+    for weak in (False, True):
+        for game, result in zip(games, nm.solve_many(games, weak=weak)):
+            assert fields_of(result) == fields_of(nm.solve(game, weak=weak)), game
+
+
+def connect_four_positions(count, stones, seed):
+    """Positions of random play on the 7 x 6 board, `stones` in, not over (solved in ms)."""
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        game = ConnectFour()
+        while game.stones < stones and not game.is_terminal():
+            game.play(rng.choice(game.legal_moves()))
+        if not game.is_terminal():
+            positions.append(game)
+    return positions
+
+
+# Solved to the end in a moment: 7 x 6 boards well filled, and small boards.
+CONNECT_FOUR = connect_four_positions(6, 24, seed=3) + [
+    ConnectFour(moves, width=5, height=4) for moves in ("", "3", "3322", "1122", "33")]
+# Early 7 x 6 positions: only under a node limit.
+EARLY = [ConnectFour(moves) for moves in ("4455", "444333", "1234567")]
+
+
+@pytest.mark.parametrize("options", [
+    {}, {"weak": True}, {"ordering": False}, {"node_limit": 3000}, {"node_limit": 50_000},
+    {"tt": nm.TranspositionTable(1)},
+])
+def test_connect_four_batches_give_the_results_of_solve_field_by_field(options):
+    games = CONNECT_FOUR + EARLY if "node_limit" in options else CONNECT_FOUR
+    batch = nm.solve_many(games, **options)
+    singles = [nm.solve(game, **options) for game in games]
+    assert [fields_of(result) for result in batch] == [fields_of(single) for single in singles]
+    if "node_limit" in options and options["node_limit"] == 3000:
+        # The limit stopped some of them: their results come the same way.
+        assert any(r.stop_reason is nm.StopReason.NODE_LIMIT and r.value is None for r in batch)
+
+
+def test_chess_and_checkers_batches_give_the_results_of_solve_field_by_field():
+    games = [Chess("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"),       # mate in one
+             Chess("8/8/8/4k3/8/8/3QK3/8 w - - 0 1"),
+             Checkers("W:WK18:BK9"), Checkers("B:WK1,K10:BK23")]
+    options = {"node_limit": 20_000}
+    batch = nm.solve_many(games, **options)
+    assert [fields_of(r) for r in batch] == [fields_of(nm.solve(g, **options)) for g in games]
+    assert batch[0].value == reference.WIN - 1 and batch[0].plies == 1
+
+
+def engine_call(natives, results_here, node_limit=None):
+    """run_many as solve_many calls it, on copies of `natives`, with plain solve options."""
+    options = SearchOptions.build(algorithm="pvs", depth=None, iterative=False,
+                                  aspiration=None, quiescence=False, check_extension=False,
+                                  null_move=False, lmr=False, node_limit=node_limit,
+                                  table_for=lambda mb: nm.TranspositionTable(mb))
+    copies = [game.copy() for game in natives]
+    fields = [options.engine_fields(True, False) for _ in copies]
+    return run_many(copies, fields, options.table, None, True, False, results_here)
+
+
+def test_the_engine_makes_the_results_of_clean_solves_it_is_asked_for_and_no_other():
+    games = [TicTacToe("x...o...."), ConnectFour("3322", width=5, height=4), TicTacToe()]
+    out = engine_call(games, [True, True, False])
+    # Asked and clean: SolveResults; a game it was not asked for (solve_many asks for none
+    # but built-in games: a user's game's best move is checked by the Python layer): the dict.
+    assert [type(r).__name__ for r in out] == ["SolveResult", "SolveResult", "dict"]
+    assert fields_of(out[0]) == fields_of(nm.solve(games[0]))
+    assert fields_of(out[1]) == fields_of(nm.solve(games[1]))
+    # A solve a limit stopped is clean: its result is made there too, as solve() makes it.
+    early = ConnectFour("1234567")
+    stopped = engine_call([early], [True], node_limit=2000)[0]
+    assert type(stopped) is nm.SolveResult and stopped.stop_reason is nm.StopReason.NODE_LIMIT
+    assert fields_of(stopped) == fields_of(nm.solve(early, node_limit=2000))
+
+
+def test_an_interrupted_batch_goes_through_the_python_layer():
+    signal = nm.StopSignal()
+    signal.set()
+    results = nm.solve_many([ConnectFour("1234567"), TicTacToe()], stop=signal)
+    assert [r.stop_reason for r in results] == [nm.StopReason.INTERRUPTED] * 2
+
+
+def test_results_here_is_checked():
+    with pytest.raises(ValueError, match="results_here"):
+        engine_call([TicTacToe()], [True, True])
+    with pytest.raises(ValueError, match="results_here"):
+        run_many([TicTacToe()], [{}], None, None, False, False, [True])
