@@ -3,6 +3,7 @@ and a small game written in Python that several tests search."""
 
 from __future__ import annotations
 
+import random
 import sys
 
 import pytest
@@ -147,3 +148,16 @@ class ObjectSubtraction(Subtraction):
 
     def play(self, move):
         super().play(move.count)
+
+
+def late_positions(seed, count, stones):
+    """Unfinished Connect Four positions (7 x 6) with `stones` stones from seeded random games."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        game = nm.games.ConnectFour()
+        while game.stones < stones and not game.is_terminal():
+            game.play(rng.choice(game.legal_moves()))
+        if game.stones == stones and not game.is_terminal():
+            found.append(game)
+    return found

@@ -4,7 +4,6 @@ they must be the results solve() gives, field by field, and right by a plain ref
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 
@@ -14,6 +13,7 @@ from negamax.games import Checkers, Chess, ConnectFour, TicTacToe
 from negamax.options import SearchOptions
 
 import reference
+from helpers import late_positions
 
 # Every field but the time taken.
 COMPARED = [f.name for f in dataclasses.fields(nm.SolveResult) if f.name != "elapsed"]
@@ -56,21 +56,8 @@ def test_every_tictactoe_position_gives_the_result_of_solve_field_by_field():
             assert fields_of(result) == fields_of(nm.solve(game, weak=weak)), game
 
 
-def connect_four_positions(count, stones, seed):
-    """Positions of random play on the 7 x 6 board, `stones` in, not over (solved in ms)."""
-    rng = random.Random(seed)
-    positions = []
-    while len(positions) < count:
-        game = ConnectFour()
-        while game.stones < stones and not game.is_terminal():
-            game.play(rng.choice(game.legal_moves()))
-        if not game.is_terminal():
-            positions.append(game)
-    return positions
-
-
 # Solved to the end in a moment: 7 x 6 boards well filled, and small boards.
-CONNECT_FOUR = connect_four_positions(6, 24, seed=3) + [
+CONNECT_FOUR = late_positions(seed=3, count=6, stones=24) + [
     ConnectFour(moves, width=5, height=4) for moves in ("", "3", "3322", "1122", "33")]
 # Early 7 x 6 positions: only under a node limit.
 EARLY = [ConnectFour(moves) for moves in ("4455", "444333", "1234567")]

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import negamax as nm
 import reference as R
-from helpers import nested_trees
+from helpers import late_positions, nested_trees
 from keyed_nim import Nim, NimWithoutKey
 
 ConnectFour = nm.games.ConnectFour
@@ -136,19 +136,6 @@ def connect_four_positions(draw, min_stones=0, max_stones=30):
             else:
                 break
     return game
-
-
-def late_positions(seed, count, stones):
-    """Unfinished positions with `stones` stones from seeded random games."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        game = ConnectFour()
-        while game.stones < stones and not game.is_terminal():
-            game.play(rng.choice(game.legal_moves()))
-        if game.stones == stones and not game.is_terminal():
-            found.append(game)
-    return found
 
 
 TTT_POSITIONS = sorted(R.reachable_positions())

@@ -475,6 +475,7 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
     weak_trees = [weak and isinstance(native, TreeGame) for native in natives]
     fields = _batch_fields(natives, games, built, solve)
     table, stop = built.table, _stop_for(built)
+    raws: List[Any]      # the engine's dicts, and SolveResults (see below)
     if _interrupted():
         raws = [Searcher(native, engine_fields, table, stop).interrupted_at_start(solve)
                 for native, engine_fields in zip(natives, fields)]
