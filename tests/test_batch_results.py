@@ -8,7 +8,8 @@ import dataclasses
 import pytest
 
 import negamax as nm
-from negamax._engine import run_many
+from negamax import api
+from negamax._engine import Searcher, run_many
 from negamax.games import Checkers, Chess, ConnectFour, TicTacToe
 from negamax.options import SearchOptions
 
@@ -87,15 +88,51 @@ def test_chess_and_checkers_batches_give_the_results_of_solve_field_by_field():
     assert batch[0].value == reference.WIN - 1 and batch[0].plies == 1
 
 
+def plain_solve_options(node_limit=None):
+    """The options of a plain solve(), with a table of their own."""
+    return SearchOptions.build(algorithm="pvs", depth=None, iterative=False, aspiration=None,
+                               quiescence=False, check_extension=False, null_move=False,
+                               lmr=False, node_limit=node_limit,
+                               table_for=lambda mb: nm.TranspositionTable(mb))
+
+
 def engine_call(natives, results_here, node_limit=None):
     """run_many as solve_many calls it, on copies of `natives`, with plain solve options."""
-    options = SearchOptions.build(algorithm="pvs", depth=None, iterative=False,
-                                  aspiration=None, quiescence=False, check_extension=False,
-                                  null_move=False, lmr=False, node_limit=node_limit,
-                                  table_for=lambda mb: nm.TranspositionTable(mb))
+    options = plain_solve_options(node_limit)
     copies = [game.copy() for game in natives]
     fields = [options.engine_fields(True, False) for _ in copies]
     return run_many(copies, fields, options.table, None, True, False, results_here)
+
+
+@pytest.mark.parametrize("game, node_limit", [
+    (TicTacToe("x...o...."), None), (late_positions(seed=4, count=1, stones=26)[0], None),
+    (ConnectFour("1234567"), 3000), (Chess("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), None),
+])
+def test_solve_returns_the_result_the_python_layer_makes_from_the_engine_dict(game, node_limit):
+    def solved(result_here):
+        options = plain_solve_options(node_limit)
+        native = game.copy()
+        searcher = Searcher(native, options.engine_fields(True, False), options.table, None)
+        return searcher.solve(False, result_here), native
+
+    raw, native = solved(False)
+    made_in_python = api._finish_solve(raw, native, game, False, False)
+    made_by_engine, _ = solved(True)
+    assert type(raw) is dict and type(made_by_engine) is nm.SolveResult
+    assert fields_of(made_by_engine) == fields_of(made_in_python)
+    assert fields_of(nm.solve(game, node_limit=node_limit)) == fields_of(made_in_python)
+
+
+def test_a_lazy_smp_solve_of_a_built_in_game_gives_the_value_of_one_thread():
+    for game in late_positions(seed=6, count=4, stones=22):
+        single, threaded = nm.solve(game), nm.solve(game, threads=2)
+        assert type(threaded) is nm.SolveResult
+        assert (threaded.value, threaded.outcome, threaded.score, threaded.plies) == \
+            (single.value, single.outcome, single.score, single.plies)
+        replay = game.copy()
+        for move in threaded.pv:
+            replay.play(move)
+        assert replay.is_terminal()
 
 
 def test_the_engine_makes_the_results_of_clean_solves_it_is_asked_for_and_no_other():

@@ -591,14 +591,16 @@ cdef class Searcher:
             self.pending_error = error
             fail(&self.context, FAIL_SIGNAL_HANDLER)
 
-    def solve(self, bint weak):
+    def solve(self, bint weak, bint result_here=False):
         """Find the exact value to the end of the game with null-window searches (only its
         sign when `weak`), sharing the transposition table between them. Returns a dict:
-        lower and upper bounds (equal when solved), the principal variation, counters."""
+        lower and upper bounds (equal when solved), the principal variation, counters; or,
+        with `result_here` (a built-in game that is not a tree), the SolveResult itself
+        when the solve ended cleanly (see solve_outcome)."""
         self.check_bound()
-        return run_with_stack(self, self._solve, (weak,))
+        return run_with_stack(self, self._solve, (weak, result_here))
 
-    def _solve(self, bint weak):
+    def _solve(self, bint weak, bint result_here):
         self.prepare()
         cdef Searcher helper
         if self.helpers and not weak:     # the threads bisect together (solve_bounds)
@@ -615,7 +617,8 @@ cdef class Searcher:
                     finish_solve(self)
             finally:
                 self.stop_helpers()
-            return self.collect_solve(negamax_monotonic_seconds() - self.started)
+            return self.solve_outcome(negamax_monotonic_seconds() - self.started, weak,
+                                      result_here)
         finally:
             self.release_table()
 
@@ -793,14 +796,19 @@ cdef class Searcher:
             "elapsed": elapsed, "kernel": self.kernel_that_ran(), "error": self.pending_error,
         }
 
-    cdef object solve_result(self, double elapsed, bint weak):
-        """collect_solve's values as the SolveResult itself, for a solve of one thread that
-        ended cleanly (see ends_cleanly) with a pending error of None and lower <= upper, on
-        a built-in game (not a tree): run_many's way past the dict and the Python layer's
-        checks, which such a solve cannot fail."""
-        return solve_result_of(self.game, self.lower, self.upper, self.proven_line(),
-                               self.solve_stats(self), elapsed, self.kernel_that_ran(), weak,
-                               clean_stop_reason(self.context.status))
+    cdef object solve_outcome(self, double elapsed, bint weak, bint result_here):
+        """What a solve returns: its SolveResult when `result_here` asks for it (a built-in
+        game that is not a tree) and the solve ended cleanly, with no pending error and
+        lower <= upper (the Python layer's checks, which such a solve cannot fail, are then
+        skipped: a batch of short solves would pay for them and for the dict at every
+        position); else collect_solve's dict."""
+        cdef Searcher best = self.best_thread(True) if self.helpers else self
+        if (result_here and self.pending_error is None and ends_cleanly(best.context.status)
+                and best.lower <= best.upper):
+            return solve_result_of(self.game, best.lower, best.upper, best.proven_line(),
+                                   self.solve_stats(best), elapsed, self.kernel_that_ran(),
+                                   weak, clean_stop_reason(best.context.status))
+        return self.collect_solve(elapsed)
 
     cdef list proven_line(self):
         """The line of the last completed pass of a solve, as the engine's integer moves."""
@@ -843,7 +851,7 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
     Python take it back in their callbacks). Returns the result dicts, in order, each with
     "error": the exception a search left pending, or None; `results_here` (solves: one bool
     per game, true for a built-in game that is not a tree) asks for a game's SolveResult
-    itself instead, when its solve ended cleanly (Searcher.solve_result)."""
+    itself instead, when its solve ended cleanly (Searcher.solve_outcome)."""
     cdef Py_ssize_t i, later, count = len(games)
     cdef Searcher searcher
     cdef bint stopped, weak_here
@@ -881,13 +889,9 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
                 run_with_stack(searcher, _run_one, (searcher, solve, weak_here))
             stopped = stops_the_batch(searcher)
             elapsed = searcher.finished_at - searcher.started
-            if not solve:
-                results.append(searcher.collect(elapsed))
-            elif (results_here is not None and results_here[i] and searcher.pending_error is None
-                    and ends_cleanly(searcher.context.status) and searcher.lower <= searcher.upper):
-                results.append(searcher.solve_result(elapsed, weak_here))
-            else:
-                results.append(searcher.collect_solve(elapsed))
+            results.append(searcher.solve_outcome(elapsed, weak_here, results_here is not None
+                                                  and results_here[i]) if solve
+                           else searcher.collect(elapsed))
             if stopped:
                 # Ctrl-C, the stop signal or a failure ended this search: the rest of the
                 # batch stops too, each with no result (a Ctrl-C is seen once, by one search).

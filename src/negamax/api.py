@@ -32,8 +32,8 @@ __all__ = ["search", "solve", "search_many", "solve_many", "release_tables", "AL
 _STOP_REASONS = {reason.value: reason for reason in StopReason}
 
 # Built-in native games: copy() gives the same type and max_moves is declared, so
-# _native_copy skips its checks for them, and a batch's clean solves of them come back from
-# the engine as SolveResults (run_many): a batch of short solves pays for both per position.
+# _native_copy skips its checks for them, and their clean solves come back from the engine
+# as SolveResults (Searcher.solve, run_many): a batch of short solves pays for both per position.
 _BUILT_IN_GAMES = frozenset(NATIVE_GAMES.values())
 
 
@@ -323,9 +323,12 @@ def solve(game: Any, weak: bool = False, *, time_limit: Optional[float] = None,
     # weak window (-1, 1) means nothing there; solve exactly and read the sign.
     weak_tree = weak and isinstance(native, TreeGame)
     searcher = _searcher(native, options, None, plain_key=plain_key)
+    # A built-in game's solve that ended cleanly comes back as its SolveResult.
     raw = (searcher.interrupted_at_start(True) if _interrupted()
-           else searcher.solve(weak and not weak_tree))
+           else searcher.solve(weak and not weak_tree, type(native) in _BUILT_IN_GAMES))
     _keep_searcher(searcher, plain_key, native, None)
+    if isinstance(raw, SolveResult):
+        return raw
     return _finish_solve(raw, native, game, weak and not weak_tree, weak_tree)
 
 
