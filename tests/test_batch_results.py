@@ -162,3 +162,27 @@ def test_results_here_is_checked():
         engine_call([TicTacToe()], [True, True])
     with pytest.raises(ValueError, match="results_here"):
         run_many([TicTacToe()], [{}], None, None, False, False, [True])
+
+
+def test_built_in_games_take_the_engine_route_and_other_games_the_python_one(monkeypatch):
+    # The route is a matter of speed only (both give the same results, above): count the
+    # results the Python layer finishes, so that a built-in game sent the slow way fails.
+    finished = []
+    python_finish = api._finish_solve
+
+    def counting_finish(raw, native, game, *args):
+        finished.append(type(game).__name__)
+        return python_finish(raw, native, game, *args)
+
+    monkeypatch.setattr(api, "_finish_solve", counting_finish)
+    built_in = [TicTacToe("x...o...."), ConnectFour("3322", width=5, height=4),
+                Chess("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), Checkers("W:WK18:BK9")]
+    for game in built_in:
+        nm.solve(game, node_limit=20_000)
+    nm.solve_many(built_in, node_limit=20_000)
+    nm.solve_many(built_in, weak=True)
+    assert finished == []
+    tree = nm.trees.from_nested([[3, [5, 1]], [2, 9]])
+    nm.solve(tree)
+    nm.solve_many([TicTacToe(), tree])
+    assert finished == [type(tree).__name__] * 2

@@ -156,7 +156,8 @@ def adopted(cls: Type[_Frozen], values: Dict[str, Any]) -> _Frozen:
     field through object.__setattr__: batches of results build thousands of these). The
     dict is handed over, not copied: it becomes the instance's __dict__, so callers pass a
     fresh one and never touch it again. The callers' keys are every field by construction:
-    SearchOptions.build and the builders of negamax.result_building
+    SearchOptions.build and the builders of negamax.result_building; the engine makes
+    SearchStats and SolveResults the same way in C (ext/engine/results.pxi)
     (tests/test_connect4_solver_speed.py and tests/test_engine.py check every kind they make)."""
     instance = _new_object(cls)
     _set_attribute(instance, "__dict__", values)
