@@ -192,6 +192,26 @@ def test_illegal_and_malformed_moves_leave_the_game_unchanged():
         game.play_san(5)
 
 
+def test_play_san_takes_a_legal_move_in_uci_as_python_chess_does():
+    # "g1f3" parses as SAN for a pawn from g1 and was refused as "not legal"; python-chess's
+    # parse_san reads it as the knight's move in UCI. A UCI string no legal move has stays
+    # refused, and SAN keeps its meaning where both readings exist ("e2e4" is the pawn's
+    # move either way).
+    import chess
+
+    for fen, uci in [(chess.STARTING_FEN, "g1f3"), (chess.STARTING_FEN, "e2e4"),
+                     ("8/1P6/8/8/8/k7/8/4K3 w - - 0 1", "b7b8q"),
+                     ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1")]:
+        game, board = Chess(fen), chess.Board(fen)
+        assert game.play_san(uci) == board.parse_san(uci).uci() == uci
+        assert game.history == (uci,)
+    game = Chess()
+    for wrong in ["g1g3", "e2e5", "b7b8q"]:
+        with pytest.raises(ValueError, match="not legal|not a SAN"):
+            game.play_san(wrong)
+        assert game.history == ()
+
+
 def test_promotion_needs_its_piece():
     game = Chess("8/1P6/8/8/8/k7/8/4K3 w - - 0 1")
     with pytest.raises(ValueError, match="promotion piece"):

@@ -494,3 +494,58 @@ def test_ctrl_c_while_the_threads_table_is_made_returns_an_interrupted_result():
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split("\n")[:2] == ["INTERRUPTED 0 None", "NODE_LIMIT True"], done.stdout
+
+
+# --- polls of a slow game (limits.pxi, adapt_poll_interval) --------------------------------------
+
+def slow_nim(heaps, seconds):
+    """Keyed Nim whose every move list takes `seconds` to make (a game written in Python with
+    a costly move generator); `calls` counts the lists made."""
+    from keyed_nim import Nim
+
+    class Slow(Nim):
+        calls = 0
+
+        def legal_moves(self):
+            Slow.calls += 1
+            time.sleep(seconds)
+            return super().legal_moves()
+
+        def copy(self):
+            other = Slow(self.heaps)
+            other.history = list(self.history)
+            return other
+
+    return Slow(heaps)
+
+
+@pytest.mark.parametrize("call", ["search", "solve"])
+def test_a_slow_python_game_keeps_its_time_limit_to_a_few_nodes(call):
+    # 2 ms a move list: with a poll every 1,024 nodes (as before) a search made 150 or more
+    # lists in 0.1 s and a solve 232, running up to half a second past the limit. The lists
+    # made count how far past it the search went (no clock is asserted on: a loaded machine
+    # makes fewer in the time, never more).
+    game = slow_nim((3, 4, 5, 6), 0.002)
+    result = getattr(nm, call)(game, time_limit=0.1)
+    assert result.stop_reason is nm.StopReason.TIME_LIMIT
+    assert 1 <= type(game).calls <= 0.1 / 0.002 + 20
+
+
+def test_a_python_game_sees_a_stop_signal_set_beforehand_at_its_first_node():
+    signal = nm.StopSignal()
+    signal.set()
+    result = nm.search(slow_nim((3, 4, 5), 0.0), depth=6, stop=signal)
+    assert result.stop_reason is nm.StopReason.INTERRUPTED
+    assert result.stats.nodes == 1
+    native = nm.search(TicTacToe(), stop=signal)     # a native game looks within 1,024 nodes
+    assert native.stop_reason is nm.StopReason.INTERRUPTED and native.stats.nodes <= 1024
+
+
+def test_a_fast_python_games_polls_do_not_change_its_results():
+    # The interval starts at one node for a game written in Python and grows while polls are
+    # quick: the search's values and counters are those of a search without limits.
+    from keyed_nim import Nim
+    plain = nm.solve(Nim((3, 4, 5)))
+    polled = nm.solve(slow_nim((3, 4, 5), 0.0), time_limit=600.0)
+    assert polled.stop_reason is nm.StopReason.COMPLETED
+    assert (polled.value, polled.pv, polled.stats) == (plain.value, plain.pv, plain.stats)

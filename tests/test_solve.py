@@ -922,5 +922,8 @@ def test_plies_to_end_reads_scores_and_refuses_other_numbers():
     for number in (win + 5, -(win + 5), 2**70, win - 2.5, float("inf"), float("-inf")):
         with pytest.raises(ValueError, match="no win or loss score"):
             nm.plies_to_end(number)
+    for nan in (float("nan"), np.float64("nan")):     # it gave None, as for a heuristic value
+        with pytest.raises(ValueError, match="no score"):
+            nm.plies_to_end(nan)
     # The command line's words for a tree's own big number: a score, not a win.
     assert describe_score(2**70, exact=True) == f"score +{2**70}"

@@ -155,6 +155,8 @@ cdef struct SearchContext:
     TTable* table             # NULL: no table
     void (*poll)(SearchContext* context) noexcept nogil   # checks limits, clock and Ctrl-C
     int64_t nodes_until_poll  # countdown to the next poll
+    int64_t poll_interval     # nodes from one poll to the next (adapted: see limits.pxi)
+    double last_poll          # when the last poll (or the search) started, in seconds
     int64_t nodes_flushed     # nodes already added to limits.nodes
     double next_signal_check  # the main thread's next look for Ctrl-C (see poll_limits)
     int thread_index          # 0 for the main thread of a Lazy SMP search; helpers 1, 2, ...

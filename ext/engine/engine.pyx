@@ -77,6 +77,18 @@ cdef dict ZERO_COUNTERS = dict.fromkeys(COUNTER_NAMES, 0)
 # Specialised copies of the algorithms, by game type (filled by the games' own modules).
 cdef dict _kernels_by_type = {}
 
+cdef object _python_game_type = None
+
+
+cdef object python_game_type():
+    """negamax._python_game.PythonGameAdapter, imported on first use (that module is imported
+    after this one)."""
+    global _python_game_type
+    if _python_game_type is None:
+        from negamax._python_game import PythonGameAdapter
+        _python_game_type = PythonGameAdapter
+    return _python_game_type
+
 
 def register_kernels(game_type, capsule):
     """Called by a built-in game's module at import: searches of games of exactly this type
@@ -159,6 +171,7 @@ cdef class Searcher:
     cdef StopSignal stop_signal
     cdef object on_iteration              # called with a dict after each completed iteration
     cdef bint reports_iterations
+    cdef int64_t first_poll_interval      # nodes to a search's first poll (adapt_poll_interval)
     cdef public object pending_error      # raised by a signal handler or a callback
     """The exception a signal handler or a callback raised during the search, or None."""
     cdef double started
@@ -267,6 +280,9 @@ cdef class Searcher:
             self.kernel_lean = f"{self.kernel}:lean"
             self.named_fast_path = NULL
             self.kernels_for = type(game)
+            # A game written in Python may spend milliseconds on a node: its first poll
+            # comes after one node, and the interval grows from there while polls are quick.
+            self.first_poll_interval = 1 if isinstance(game, python_game_type()) else POLL_INTERVAL
 
         # Stacks: the plies the game can last, or the depth plus the room extensions and
         # quiescence may take, whichever is less.
@@ -427,8 +443,9 @@ cdef class Searcher:
         c.root_has_best = False       # a kept Searcher must not report its last game's move
         c.trace_count = 0
         c.fast_path = NULL
-        c.nodes_until_poll = (min(POLL_INTERVAL, c.options.node_limit) if c.options.node_limit > 0
-                              else POLL_INTERVAL)
+        c.poll_interval = self.first_poll_interval
+        c.nodes_until_poll = (min(c.poll_interval, c.options.node_limit) if c.options.node_limit > 0
+                              else c.poll_interval)
         self.limits.stop = RUNNING
         self.limits.finished_by = 0
         self.limits.thread_count = 1 + len(self.helpers)
@@ -468,7 +485,7 @@ cdef class Searcher:
         c.shares_bounds = False
         c.preferred_root_move = -1
         c.root_ply = 0
-        c.nodes_until_poll = POLL_INTERVAL
+        c.poll_interval = c.nodes_until_poll = self.first_poll_interval
         c.nodes_flushed = 0
         c.next_signal_check = 0.0    # the first poll looks for Ctrl-C
         memset(&c.stats, 0, sizeof(SearchStats))
@@ -486,6 +503,7 @@ cdef class Searcher:
         if self.context.options.use_tt:
             self.table.new_generation()
         self.started = negamax_monotonic_seconds()
+        self.context.last_poll = self.started
         self.limits.deadline = self.started + self.context.options.time_limit
 
     cdef void start_helpers(self, bint solve, bint weak) except *:
@@ -496,6 +514,7 @@ cdef class Searcher:
         cdef Searcher helper
         try:
             for helper in self.helpers:
+                helper.context.last_poll = self.started
                 running = _thread.allocate_lock()
                 running.acquire()
                 start_thread(_helper_thread, (helper, running, solve, weak), stack_needed(helper))

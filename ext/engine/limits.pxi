@@ -1,5 +1,6 @@
 # Limits of a search: the node budget, the clock, a StopSignal, Ctrl-C. Polled every
-# POLL_INTERVAL nodes (and exactly when the node budget runs out), never per node.
+# POLL_INTERVAL nodes (and exactly when the node budget runs out), or more often where that
+# many nodes take longer than POLL_SECONDS (see adapt_poll_interval).
 
 import os as _os
 
@@ -14,6 +15,12 @@ cdef extern from "negamax_clock.h":
     double negamax_monotonic_seconds() noexcept nogil
 
 cdef int64_t POLL_INTERVAL = 1024
+
+# How far apart in time polls may come before their interval shrinks. A native game's 1,024
+# nodes take well under a millisecond; a game written in Python may spend milliseconds on
+# each node, and a fixed 1,024 let such a search run seconds past its time limit, a stop
+# signal or Ctrl-C.
+cdef double POLL_SECONDS = 0.002
 
 # Ctrl-C (and any Python signal handler) needs the GIL, and only Python's main thread runs
 # signal handlers: a search elsewhere (a thread pool, a GUI's worker) has nothing to look
@@ -48,7 +55,9 @@ cdef class StopSignal:
     """A flag that stops searches from another thread: pass it as ``stop=`` to
     negamax.search or negamax.solve, then call ``set()``. The search returns what it had (the
     deepest completed iteration, or the bounds proven so far) with stop_reason INTERRUPTED.
-    The search looks at the flag every 1,024 nodes per thread, so it stops within that many.
+    The search looks at the flag every 1,024 nodes per thread, or more often where nodes are
+    slow (about every 2 ms; a game written in Python from its first node), so it stops within
+    that many.
     A signal stays set until ``clear()``: a search started while it is set stops at its first
     look, and the searches of a batch after the one it stopped do not start."""
 
@@ -82,14 +91,17 @@ cdef void poll_limits(SearchContext* context) noexcept nogil:
     clock and Ctrl-C (the last two cost a clock read or the GIL: see signals_due), and whether another
     thread of a solve answered this one's null window; set the countdown to the next poll."""
     cdef SharedLimits* limits = context.limits
-    cdef int64_t interval = POLL_INTERVAL, nodes
+    cdef int64_t interval, nodes
     cdef int stop = negamax_load_int(&limits.stop)
+    cdef double now = negamax_monotonic_seconds()
     if stop != RUNNING:                   # another thread of this search stopped it
         context.status = stop
         return
     # The node budget is shared: each thread adds what it searched since its last poll.
     nodes = negamax_add_i64(&limits.nodes, context.stats.nodes - context.nodes_flushed)
     context.nodes_flushed = context.stats.nodes
+    adapt_poll_interval(context, now)
+    interval = context.poll_interval
     if context.options.node_limit > 0:
         if nodes >= context.options.node_limit:
             fail(context, STOP_NODE_LIMIT)
@@ -102,10 +114,10 @@ cdef void poll_limits(SearchContext* context) noexcept nogil:
     if limits.external_stop != NULL and negamax_load_int(limits.external_stop):
         fail(context, STOP_INTERRUPTED)
         return
-    if context.options.time_limit > 0 and negamax_monotonic_seconds() >= limits.deadline:
+    if context.options.time_limit > 0 and now >= limits.deadline:
         fail(context, STOP_TIME_LIMIT)
         return
-    if context.thread_index == 0 and signals_due(context):
+    if context.thread_index == 0 and signals_due(context, now):
         with gil:
             check_signals(context)
         if context.status != RUNNING:
@@ -115,13 +127,26 @@ cdef void poll_limits(SearchContext* context) noexcept nogil:
         context.status = PROBE_SETTLED     # local to this thread: it goes on to the next window
 
 
-cdef inline bint signals_due(SearchContext* context) noexcept nogil:
-    """Whether this poll looks for Ctrl-C: on Python's main thread, once SIGNAL_CHECK_SECONDS
-    have passed since the last look (the first poll of a search looks)."""
-    cdef double now
+cdef inline void adapt_poll_interval(SearchContext* context, double now) noexcept nogil:
+    """Set the nodes to the next poll from how long the last ones took: fewer when they
+    took longer than POLL_SECONDS (in proportion, down to every node), twice as many (up to
+    POLL_INTERVAL) when they took less than a quarter of it. A search starts at
+    POLL_INTERVAL nodes, or at 1 for a game written in Python (Searcher.bind), so that even
+    its first poll comes within about POLL_SECONDS and one node."""
+    cdef double elapsed = now - context.last_poll
+    context.last_poll = now
+    if elapsed > POLL_SECONDS:
+        context.poll_interval = max(<int64_t> 1,
+                                    <int64_t> (context.poll_interval * (POLL_SECONDS / elapsed)))
+    elif elapsed < POLL_SECONDS / 4 and context.poll_interval < POLL_INTERVAL:
+        context.poll_interval = min(POLL_INTERVAL, 2 * context.poll_interval)
+
+
+cdef inline bint signals_due(SearchContext* context, double now) noexcept nogil:
+    """Whether this poll, at `now`, looks for Ctrl-C: on Python's main thread, once
+    SIGNAL_CHECK_SECONDS have passed since the last look (the first poll of a search looks)."""
     if PyThread_get_thread_ident() != MAIN_THREAD_IDENT:
         return False
-    now = negamax_monotonic_seconds()
     if now < context.next_signal_check:
         return False
     context.next_signal_check = now + SIGNAL_CHECK_SECONDS

@@ -53,7 +53,7 @@ cdef void start_thread(target, tuple args, size_t stack) except *:
 cdef void interrupt_callbacks(NativeGame game) except *:
     """Ctrl-C for a game written in Python whose search runs on another thread: its next
     method call ends the search, as a Ctrl-C raised inside one does on the main thread (the
-    search's own poll comes only every 1,024 nodes, seconds for a slow game)."""
+    search's own poll may come 2 ms or more later)."""
     from negamax._python_game import PythonGameAdapter
     cdef object adapter = game
     if isinstance(adapter, PythonGameAdapter) and adapter.exception is None:

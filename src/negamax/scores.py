@@ -21,7 +21,9 @@ def is_loss(score: float) -> bool:
 def plies_to_end(score: float) -> "int | None":
     """Plies until the game ends under best play for a win or loss score, else None.
     ValueError for a number beyond every score (past WIN or -WIN, or a win or loss that is
-    not a whole number of plies away: a tree's own values are no scores)."""
+    not a whole number of plies away: a tree's own values are no scores, nor is NaN)."""
+    if score != score:        # NaN: neither a win, a loss nor a heuristic value
+        raise ValueError(f"{score!r} is no score: NaN compares false to every value")
     if is_win(score) or is_loss(score):
         plies = WIN - abs(score)
         if not plies >= 0 or plies != int(plies):

@@ -440,7 +440,8 @@ cdef class Chess(NativeGame):
         self.push(self.find_move(move))
 
     def play_san(self, san):
-        """Play a move given in SAN ("Nf3", "exd5", "O-O", "e8=Q+"); returns it in UCI."""
+        """Play a move given in SAN ("Nf3", "exd5", "O-O", "e8=Q+"), or in UCI ("g1f3") as
+        python-chess's parse_san also takes it; returns it in UCI."""
         cdef Move move = san_to_move(self, san)
         self.push(move)
         return move_to_uci(move)
