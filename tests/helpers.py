@@ -161,3 +161,21 @@ def late_positions(seed, count, stones):
         if game.stones == stones and not game.is_terminal():
             found.append(game)
     return found
+
+
+def games_finished_in_python(monkeypatch, finisher):
+    """Count the results negamax.api's `finisher` ("_finish_search" or "_finish_solve") makes
+    from the engine's dicts: the list it returns gets the game type's name of each. Which
+    route a result took is a matter of speed only, so tests that a built-in game takes the
+    engine's route count these."""
+    from negamax import api
+
+    finished = []
+    python_finish = getattr(api, finisher)
+
+    def counting_finish(raw, native, game, *args):
+        finished.append(type(game).__name__)
+        return python_finish(raw, native, game, *args)
+
+    monkeypatch.setattr(api, finisher, counting_finish)
+    return finished

@@ -14,7 +14,7 @@ from negamax.games import Checkers, Chess, ConnectFour, TicTacToe
 from negamax.options import SearchOptions
 
 import reference
-from helpers import late_positions
+from helpers import games_finished_in_python, late_positions
 
 # Every field but the time taken.
 COMPARED = [f.name for f in dataclasses.fields(nm.SolveResult) if f.name != "elapsed"]
@@ -161,20 +161,13 @@ def test_results_here_is_checked():
     with pytest.raises(ValueError, match="results_here"):
         engine_call([TicTacToe()], [True, True])
     with pytest.raises(ValueError, match="results_here"):
-        run_many([TicTacToe()], [{}], None, None, False, False, [True])
+        run_many([TicTacToe()], [{}], None, None, False, False, [True, False])
 
 
 def test_built_in_games_take_the_engine_route_and_other_games_the_python_one(monkeypatch):
     # The route is a matter of speed only (both give the same results, above): count the
     # results the Python layer finishes, so that a built-in game sent the slow way fails.
-    finished = []
-    python_finish = api._finish_solve
-
-    def counting_finish(raw, native, game, *args):
-        finished.append(type(game).__name__)
-        return python_finish(raw, native, game, *args)
-
-    monkeypatch.setattr(api, "_finish_solve", counting_finish)
+    finished = games_finished_in_python(monkeypatch, "_finish_solve")
     built_in = [TicTacToe("x...o...."), ConnectFour("3322", width=5, height=4),
                 Chess("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), Checkers("W:WK18:BK9")]
     for game in built_in:

@@ -42,6 +42,7 @@ include "results.pxi"
 
 ALGORITHM_CODES = {"minimax": MINIMAX, "negamax": NEGAMAX, "alphabeta": ALPHABETA,
                    "pvs": PVS, "mtdf": MTDF}
+cdef dict _ALGORITHM_NAMES = {code: name for name, code in ALGORITHM_CODES.items()}
 
 #: Status codes by name, as the Python layer reads them.
 STATUS_NAMES = {
@@ -550,12 +551,14 @@ cdef class Searcher:
 
     # --- searching ---------------------------------------------------------------------------
 
-    def run(self):
-        """Search and return a dict of plain Python values (see negamax.search for meanings)."""
+    def run(self, bint result_here=False):
+        """Search and return a dict of plain Python values (see negamax.search for meanings);
+        or, with `result_here` (a built-in game that is not a tree), the SearchResult itself
+        when the search ended cleanly (see search_outcome)."""
         self.check_bound()
-        return run_with_stack(self, self._run, ())
+        return run_with_stack(self, self._run, (result_here,))
 
-    def _run(self):
+    def _run(self, bint result_here):
         self.prepare()
         cdef bint more
         self.claim_table()
@@ -573,7 +576,7 @@ cdef class Searcher:
                         more = iterate(self)
             finally:
                 self.stop_helpers()
-            return self.collect(negamax_monotonic_seconds() - self.started)
+            return self.search_outcome(negamax_monotonic_seconds() - self.started, result_here)
         finally:
             self.release_table()
 
@@ -795,6 +798,20 @@ cdef class Searcher:
         cdef int64_t entries = (self.table.table.bucket_mask + 1) * 2
         return <int> min(<int64_t> 1000, added * 1000 // entries)
 
+    cdef object search_outcome(self, double elapsed, bint result_here):
+        """What a search returns: its SearchResult when `result_here` asks for it (a built-in
+        game that is not a tree), the search kept no trace and it ended cleanly (completed,
+        or stopped by its node or time limit) with no pending error: the Python layer's
+        checks, which such a search cannot fail, are then skipped, as for solves
+        (solve_outcome); else collect's dict."""
+        raw = self.collect(elapsed)
+        if not result_here or self.context.options.tracing or raw["error"] is not None:
+            return raw
+        stop_reason = _CLEAN_STOP_REASONS.get(raw["status"])
+        if stop_reason is None:
+            return raw
+        return search_result_of(self.game, raw, self.context.options.algorithm, stop_reason)
+
     cdef str kernel_that_ran(self):
         """The compiled copy of the algorithms, and the game's own fast path if one ran
         (e.g. "UniformTree:walk") or else the lean copy of the enhanced node (":lean")."""
@@ -868,12 +885,13 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
     bound to each game in turn, so a batch of short searches pays for its set-up and stacks
     once, not at every position. The GIL is released for each search (games written in
     Python take it back in their callbacks). Returns the result dicts, in order, each with
-    "error": the exception a search left pending, or None; `results_here` (solves: one bool
-    per game, true for a built-in game that is not a tree) asks for a game's SolveResult
-    itself instead, when its solve ended cleanly (Searcher.solve_outcome)."""
+    "error": the exception a search left pending, or None; `results_here` (one bool per
+    game, true for a built-in game that is not a tree) asks for a game's SolveResult or
+    SearchResult itself instead, when its search ended cleanly (Searcher.solve_outcome,
+    Searcher.search_outcome)."""
     cdef Py_ssize_t i, later, count = len(games)
     cdef Searcher searcher
-    cdef bint stopped, weak_here
+    cdef bint stopped, weak_here, here
     cdef double elapsed
     if len(options) != count:
         raise ValueError(f"run_many takes one options dict per game: {count} games, "
@@ -881,9 +899,9 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
     weak_of = list(weak) if isinstance(weak, (list, tuple)) else [bool(weak)] * count
     if len(weak_of) != count:
         raise ValueError(f"run_many takes one weak flag per game: {count} games, {len(weak_of)} flags")
-    if results_here is not None and (not solve or len(results_here) != count):
-        raise ValueError(f"run_many takes results_here for solves only, one flag per game: "
-                         f"{count} games, {len(results_here)} flags")
+    if results_here is not None and len(results_here) != count:
+        raise ValueError(f"run_many takes one results_here flag per game: {count} games, "
+                         f"{len(results_here)} flags")
     for game in games:
         if not isinstance(game, NativeGame):
             raise TypeError(f"run_many takes native games, not {type(game).__name__}")
@@ -908,9 +926,9 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
                 run_with_stack(searcher, _run_one, (searcher, solve, weak_here))
             stopped = stops_the_batch(searcher)
             elapsed = searcher.finished_at - searcher.started
-            results.append(searcher.solve_outcome(elapsed, weak_here, results_here is not None
-                                                  and results_here[i]) if solve
-                           else searcher.collect(elapsed))
+            here = results_here is not None and results_here[i]
+            results.append(searcher.solve_outcome(elapsed, weak_here, here) if solve
+                           else searcher.search_outcome(elapsed, here))
             if stopped:
                 # Ctrl-C, the stop signal or a failure ended this search: the rest of the
                 # batch stops too, each with no result (a Ctrl-C is seen once, by one search).

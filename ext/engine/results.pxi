@@ -1,9 +1,11 @@
-# The result objects the engine's callers return, made here where a batch of short solves
-# would pay for them in Python at every position: every search's SearchStats, and a solve's
-# SolveResult for any game but an explicit tree (whose values negamax.result_building maps).
+# The result objects the engine's callers return, made here where a batch of short searches
+# would pay for them in Python at every position: every search's SearchStats, a solve's
+# SolveResult for any game but an explicit tree (whose values negamax.result_building maps),
+# and the SearchResult of a built-in game's search that ended cleanly.
 
 from cpython.object cimport PyObject, PyObject_GenericSetAttr, PyTypeObject
 
+from negamax.results import SearchResult as _SearchResult
 from negamax.results import SearchStats as _SearchStats
 from negamax.results import SolveResult as _SolveResult
 from negamax.results import StopReason as _StopReason
@@ -12,6 +14,9 @@ cdef tuple _NO_ARGUMENTS = ()
 cdef object _COMPLETED = _StopReason.COMPLETED
 cdef object _NODE_LIMIT = _StopReason.NODE_LIMIT
 cdef object _TIME_LIMIT = _StopReason.TIME_LIMIT
+# The stop reason of each status name a search can report as it is (ends_cleanly).
+cdef dict _CLEAN_STOP_REASONS = {"completed": _COMPLETED, "node_limit": _NODE_LIMIT,
+                                 "time_limit": _TIME_LIMIT}
 
 
 cdef inline object adopted_instance(object cls, dict values):
@@ -84,3 +89,15 @@ def native_solve_result(dict raw, object native, bint weak, object stop_reason):
     was asked."""
     return solve_result_of(native, raw["lower"], raw["upper"], raw["pv"], raw["stats"],
                            raw["elapsed"], raw["kernel"], weak, stop_reason)
+
+
+cdef object search_result_of(object native, dict raw, int algorithm, object stop_reason):
+    """The SearchResult of the engine's search dict `raw` (Searcher.collect) for the searched
+    copy `native`, a game whose values are the engine's scores (any but an explicit tree),
+    searched without a trace: what negamax.result_building.build_search_result makes of it."""
+    pv = tuple(native.decode_line(raw["pv"]))
+    return adopted_instance(_SearchResult, {
+        "value": raw["value"], "best_move": pv[0] if pv else None, "pv": pv,
+        "depth": raw["depth"], "stats": raw["stats"], "elapsed": raw["elapsed"],
+        "stop_reason": stop_reason, "algorithm": _ALGORITHM_NAMES[algorithm], "trace": None,
+        "kernel": raw["kernel"], "hashfull": raw["hashfull"]})

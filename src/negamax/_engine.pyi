@@ -3,7 +3,7 @@
 from typing import Any, Callable, Dict, List, Literal, Optional, Sequence, Tuple, Union, final, overload
 
 from negamax.game import NativeGame
-from negamax.results import SolveResult, StopReason
+from negamax.results import SearchResult, SolveResult, StopReason
 
 ALGORITHM_CODES: Dict[str, int]
 STATUS_NAMES: Dict[int, str]
@@ -24,7 +24,7 @@ def native_solve_result(raw: Dict[str, Any], native: NativeGame, weak: bool,
 def run_many(games: List[NativeGame], options: List[Dict[str, Any]],
              table: Optional["TranspositionTable"] = ..., stop: Optional["StopSignal"] = ...,
              solve: bool = ..., weak: Union[bool, Sequence[bool]] = ...,
-             results_here: Optional[List[bool]] = ...) -> List[Union[Dict[str, Any], SolveResult]]: ...
+             results_here: Optional[List[bool]] = ...) -> List[Union[Dict[str, Any], SolveResult, SearchResult]]: ...
 
 @final
 class StopSignal:
@@ -48,7 +48,10 @@ class Searcher:
     def rebind(self, game: NativeGame, options: Dict[str, Any],
                table: Optional["TranspositionTable"] = ..., stop: Optional[StopSignal] = ...) -> None: ...
     def restrict_root(self, moves: Sequence[int]) -> None: ...
-    def run(self) -> Dict[str, Any]: ...
+    @overload
+    def run(self, result_here: Literal[False] = ...) -> Dict[str, Any]: ...
+    @overload
+    def run(self, result_here: bool) -> Union[Dict[str, Any], SearchResult]: ...
     @overload
     def solve(self, weak: bool, result_here: Literal[False] = ...) -> Dict[str, Any]: ...
     @overload

@@ -32,8 +32,9 @@ __all__ = ["search", "solve", "search_many", "solve_many", "release_tables", "AL
 _STOP_REASONS = {reason.value: reason for reason in StopReason}
 
 # Built-in native games: copy() gives the same type and max_moves is declared, so
-# _native_copy skips its checks for them, and their clean solves come back from the engine
-# as SolveResults (Searcher.solve, run_many): a batch of short solves pays for both per position.
+# _native_copy skips its checks for them, and their clean searches and solves come back from
+# the engine as SearchResults and SolveResults (Searcher.run, Searcher.solve, run_many): a
+# batch of short searches pays for both per position.
 _BUILT_IN_GAMES = frozenset(NATIVE_GAMES.values())
 
 
@@ -276,8 +277,12 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
                          plain_key=plain_key)
     if root_moves is not None:
         searcher.restrict_root(_root_move_codes(native, root_moves, game))
-    raw = searcher.interrupted_at_start(False) if _interrupted() else searcher.run()
+    # A built-in game's search that ended cleanly comes back as its SearchResult.
+    raw = (searcher.interrupted_at_start(False) if _interrupted()
+           else searcher.run(type(native) in _BUILT_IN_GAMES))
     _keep_searcher(searcher, plain_key, native, callback)
+    if isinstance(raw, SearchResult):
+        return raw
     return _finish_search(raw, native, game, options)
 
 
@@ -478,7 +483,7 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
     weak_trees = [weak and isinstance(native, TreeGame) for native in natives]
     fields = _batch_fields(natives, games, built, solve)
     table, stop = built.table, _stop_for(built)
-    raws: List[Any]      # the engine's dicts, and SolveResults (see below)
+    raws: List[Any]      # the engine's dicts, SolveResults and SearchResults (see below)
     if _interrupted():
         raws = [Searcher(native, engine_fields, table, stop).interrupted_at_start(solve)
                 for native, engine_fields in zip(natives, fields)]
@@ -487,12 +492,13 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
         # game's solve that ended cleanly comes back as its SolveResult (see run_many).
         raws = run_many(natives, fields, table, stop, solve,
                         [weak and not tree for tree in weak_trees],
-                        [type(native) in _BUILT_IN_GAMES for native in natives] if solve else None)
+                        [type(native) in _BUILT_IN_GAMES for native in natives])
     if solve:
         return [raw if type(raw) is SolveResult else
                 _finish_solve(raw, native, game, weak and not tree, tree)
                 for raw, native, game, tree in zip(raws, natives, games, weak_trees)]
-    return [_finish_search(raw, native, game, built) for raw, native, game in zip(raws, natives, games)]
+    return [raw if type(raw) is SearchResult else _finish_search(raw, native, game, built)
+            for raw, native, game in zip(raws, natives, games)]
 
 
 def _batch_plain_key(solve: bool, options: Dict[str, Any], depth: Any,
