@@ -753,12 +753,7 @@ cdef class Searcher:
             # its value proves; never the internal UNLIMITED_DEPTH.
             depth = max(counters["max_ply"], len(pv),
                         WIN - abs(value) if value is not None and abs(value) > EVAL_LIMIT else 0)
-        status = c.status
-        if (best is not self and best.context.status == STOP_COMPLETED
-                and (status == STOP_NODE_LIMIT or status == STOP_TIME_LIMIT)):
-            # A helper finished the whole search before the limit reached it (the limit had
-            # stopped this thread): its result, reported, is complete.
-            status = STOP_COMPLETED
+        status = self.reported_status(best)
         trace = None
         if c.status == FAIL_OUT_OF_MEMORY:    # the trace could not grow: drop it, free memory
             free(c.trace_ply)
@@ -782,6 +777,16 @@ cdef class Searcher:
             "hashfull": self.table_fill(helpers_done),
             "error": self.pending_error,
         }
+
+    cdef int reported_status(self, Searcher best) noexcept:
+        """The status a search reports whose result is `best`'s (best_thread): this thread's,
+        but completed when a helper finished the whole search before the node or time limit
+        that stopped this thread reached it (the helper's result, reported, is complete)."""
+        cdef int status = self.context.status
+        if (best is not self and best.context.status == STOP_COMPLETED
+                and (status == STOP_NODE_LIMIT or status == STOP_TIME_LIMIT)):
+            return STOP_COMPLETED
+        return status
 
     cdef int table_fill(self, bint helpers_done=True):
         """Permille of the table holding this search's entries: counted as they are added
@@ -807,10 +812,11 @@ cdef class Searcher:
         raw = self.collect(elapsed)
         if not result_here or self.context.options.tracing or raw["error"] is not None:
             return raw
-        stop_reason = _CLEAN_STOP_REASONS.get(raw["status"])
-        if stop_reason is None:
+        cdef int status = self.reported_status(self.best_thread(False) if self.helpers else self)
+        if not ends_cleanly(status):
             return raw
-        return search_result_of(self.game, raw, self.context.options.algorithm, stop_reason)
+        return search_result_of(self.game, raw, self.context.options.algorithm,
+                                clean_stop_reason(status))
 
     cdef str kernel_that_ran(self):
         """The compiled copy of the algorithms, and the game's own fast path if one ran

@@ -14,9 +14,6 @@ cdef tuple _NO_ARGUMENTS = ()
 cdef object _COMPLETED = _StopReason.COMPLETED
 cdef object _NODE_LIMIT = _StopReason.NODE_LIMIT
 cdef object _TIME_LIMIT = _StopReason.TIME_LIMIT
-# The stop reason of each status name a search can report as it is (ends_cleanly).
-cdef dict _CLEAN_STOP_REASONS = {"completed": _COMPLETED, "node_limit": _NODE_LIMIT,
-                                 "time_limit": _TIME_LIMIT}
 
 
 cdef inline object adopted_instance(object cls, dict values):

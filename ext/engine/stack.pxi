@@ -54,9 +54,8 @@ cdef void interrupt_callbacks(NativeGame game) except *:
     """Ctrl-C for a game written in Python whose search runs on another thread: its next
     method call ends the search, as a Ctrl-C raised inside one does on the main thread (the
     search's own poll may come 2 ms or more later)."""
-    from negamax._python_game import PythonGameAdapter
     cdef object adapter = game
-    if isinstance(adapter, PythonGameAdapter) and adapter.exception is None:
+    if isinstance(adapter, python_game_type()) and adapter.exception is None:
         adapter.exception = KeyboardInterrupt()
         adapter.error = 1
 

@@ -48,18 +48,6 @@ cdef str move_san(Chess game, Move move):
     return text
 
 
-cdef bint uci_named(Chess game, str text, int count, Move* found) except -1:
-    """Whether `text` is one of the `count` legal moves of game.cached_moves in UCI ("g1f3",
-    "e7e8q"), that move then in `found`."""
-    cdef int i
-    if 4 <= len(text) <= 5:
-        for i in range(count):
-            if move_to_uci(game.cached_moves[i]) == text:
-                found[0] = game.cached_moves[i]
-                return True
-    return False
-
-
 cdef Move san_to_move(Chess game, text) except? -1:
     """The legal encoded move a SAN string names; ValueError when none or several do."""
     if not isinstance(text, str):
@@ -77,8 +65,10 @@ cdef Move san_to_move(Chess game, text) except? -1:
         raise ValueError(f"castling {quote(text)} is not legal in {quote(game.fen())}")
     found = _SAN_MOVE.match(cleaned) if len(cleaned) <= 10 else None
     if found is None:
-        if uci_named(game, cleaned, count, &move):
-            return move
+        try:
+            return game.find_move(cleaned)
+        except ValueError:
+            pass
         raise ValueError(f"{quote(text)} is not a SAN move such as 'e4', 'Nf3', 'exd5', 'O-O' or 'e8=Q'")
     letter, file_hint, rank_hint, target, promotion = found.groups()
     wanted_kind = _SAN_LETTERS.index(letter) if letter else PAWN
@@ -107,8 +97,10 @@ cdef Move san_to_move(Chess game, text) except? -1:
     if not matches:
         # "g1f3" reads as SAN for a pawn from g1: the legal move it names in UCI, as
         # python-chess's parse_san takes it too, is played instead.
-        if uci_named(game, cleaned, count, &move):
-            return move
+        try:
+            return game.find_move(cleaned)
+        except ValueError:
+            pass
         raise ValueError(f"move {quote(text)} is not legal in {quote(game.fen())}")
     if len(matches) > 1:
         raise ValueError(f"move {quote(text)} is ambiguous in {quote(game.fen())}: it could be "
