@@ -9,6 +9,7 @@ unwinds; negamax.search then re-raises it.
 
 cimport cython
 from numbers import Integral as _Integral, Number as _Number
+from itertools import islice as _first
 from operator import index as _as_index
 
 from numpy import bool_ as _numpy_bool
@@ -211,16 +212,20 @@ cdef class PythonGameAdapter(NativeGame):
     cdef list legal_list(self):
         """legal_moves() as a list, checked: an iterable of at most max_moves moves."""
         given = self._legal_moves()
+        cdef bint whole = type(given) is list or type(given) is tuple
         try:
-            legal = list(given)
+            # An iterator is read no further than one move past max_moves: an endless one
+            # would fill the memory.
+            legal = list(given) if whole else list(_first(given, self.max_moves + 1))
         except TypeError:
             raise TypeError(f"{type(self.game).__name__}.legal_moves() must return a list (or "
                             f"another iterable) of moves, not {type(given).__name__} "
                             f"{short_repr(given)}") from None
         if len(legal) > self.max_moves:
+            given_count = f"{len(legal)} moves, more" if whole else "more moves"
             raise GameContractError(
-                f"{type(self.game).__name__}.legal_moves() returned {len(legal)} moves, "
-                f"more than its max_moves = {self.max_moves}; raise max_moves")
+                f"{type(self.game).__name__}.legal_moves() returned {given_count} than its "
+                f"max_moves = {self.max_moves}; raise max_moves")
         return legal
 
     cdef list noisy_list(self):
@@ -255,14 +260,16 @@ cdef class PythonGameAdapter(NativeGame):
         cdef list searched = self.move_lists[0] if self.move_lists else None
         if searched is None or len(searched) != len(legal):
             return          # never generated here, or shorter/longer: move_at's check tells
-        for before, now in zip(searched, legal):
+        for place, (before, now) in enumerate(zip(searched, legal)):
             if not _listed_alike(before, now):
                 raise GameContractError(
-                    f"{type(self.game).__name__}.legal_moves() listed the same position's moves in "
-                    f"another order after the search ({short_repr(legal, 120)}) than during it "
-                    f"({short_repr(searched, 120)}): it must give the same moves, in the same "
-                    f"order, every time a position is reached (undo() must put a move back "
-                    f"where it was)")
+                    f"{type(self.game).__name__}.legal_moves() listed the same position's moves "
+                    f"differently after the search ({short_repr(legal, 120)}) than during it "
+                    f"({short_repr(searched, 120)}): the move at place {place} is neither equal "
+                    f"(==) nor alike in repr() to the one before. It must give the same moves, in "
+                    f"the same order, every time a position is reached (undo() must put a move "
+                    f"back where it was); moves made anew at each call must compare equal or "
+                    f"print alike")
 
     cdef object shrunk(self, Py_ssize_t count):
         return GameContractError(
@@ -344,6 +351,19 @@ cdef class PythonGameAdapter(NativeGame):
             raise TypeError(f"{type(self.game).__name__}.{method}() must return a bool, "
                             f"got {type(answer).__name__} {short_repr(answer)}") from None
 
+    cdef object integer_answer(self, answer, str method):
+        """The answer of a method that returns an int (evaluate, key, order_hint) as a Python
+        int; TypeError naming the method for a bool (Python's or numpy's: no number here) or
+        anything that is no integer (a float, a numpy array, ...), rather than the answer's
+        own error."""
+        if not _is_bool(answer):
+            try:
+                return _as_index(answer)
+            except TypeError:
+                pass
+        raise TypeError(f"{type(self.game).__name__}.{method}() must return an int, got "
+                        f"{type(answer).__name__} {short_repr(answer)}")
+
     cdef bint at_terminal(self) noexcept nogil:
         with gil:
             if self.error:
@@ -359,11 +379,7 @@ cdef class PythonGameAdapter(NativeGame):
             if self.error:
                 return 0
             try:
-                value = self._evaluate()
-                if isinstance(value, bool) or not hasattr(value, "__index__"):
-                    raise TypeError(f"{type(self.game).__name__}.evaluate() must return an int, "
-                                    f"got {type(value).__name__} {short_repr(value)}")
-                value = _as_index(value)
+                value = self.integer_answer(self._evaluate(), "evaluate")
                 if not (-EVAL_LIMIT <= value <= EVAL_LIMIT or value == WIN or value == -WIN):
                     raise ValueError(f"{type(self.game).__name__}.evaluate() returned {value}: a value "
                                      f"must be WIN, -WIN or within +-EVAL_LIMIT = {EVAL_LIMIT}")
@@ -377,11 +393,7 @@ cdef class PythonGameAdapter(NativeGame):
             if self.error or self._key is None:
                 return 0
             try:
-                key = self._key()
-                if isinstance(key, bool) or not hasattr(key, "__index__"):
-                    raise TypeError(f"{type(self.game).__name__}.key() must return an int, "
-                                    f"got {type(key).__name__} {short_repr(key)}")
-                key = _as_index(key)
+                key = self.integer_answer(self._key(), "key")
                 if not -2**63 <= key < 2**64:
                     # Cut to 64 bits, positions with different keys would share one entry.
                     raise ValueError(f"{type(self.game).__name__}.key() must return a 64-bit int "
@@ -396,14 +408,7 @@ cdef class PythonGameAdapter(NativeGame):
             if self.error or self._order_hint is None:
                 return 0
             try:
-                hint = self._order_hint(self.move_at(move))
-                try:
-                    if isinstance(hint, bool):    # as evaluate() and key(): a bool is no number
-                        raise TypeError
-                    hint = _as_index(hint)
-                except TypeError:
-                    raise TypeError(f"{type(self.game).__name__}.order_hint() must return an int, "
-                                    f"got {type(hint).__name__} {short_repr(hint)}") from None
+                hint = self.integer_answer(self._order_hint(self.move_at(move)), "order_hint")
                 if not -2**31 <= hint < 2**31:
                     raise ValueError(f"{type(self.game).__name__}.order_hint() returned {hint}, "
                                      f"outside the 32-bit range the search sorts by")

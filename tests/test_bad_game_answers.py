@@ -165,3 +165,68 @@ def test_order_hint_reads_columns_as_play_does():
     wide = ConnectFour("", width=12, height=4)
     assert wide.order_hint("a") == wide.order_hint(10) == wide.order_hint(np.int64(10))
     assert ConnectFour("", width=np.int64(5), height=np.int32(4)).moves == ""
+
+
+
+class Answers(Nim):
+    """Nim whose evaluate, key or order_hint (`method`) answers `answer`, or, when `answer` is
+    AS_ARRAY, its usual value as a 0-d integer array (set per test)."""
+    AS_ARRAY = "as a 0-d array"
+    answer = 0
+    method = "evaluate"
+
+    def given(self, method, usual):
+        if method != self.method:
+            return usual
+        return np.array(usual) if self.answer is self.AS_ARRAY else self.answer
+
+    def evaluate(self):
+        return self.given("evaluate", super().evaluate())
+
+    def key(self):
+        return self.given("key", self.stones)
+
+    def order_hint(self, move):
+        return self.given("order_hint", move)
+
+
+@pytest.mark.parametrize("method", ["evaluate", "key", "order_hint"])
+@pytest.mark.parametrize("answer", [np.array([3]), np.array(3.0), np.array(True), np.True_, 2.0,
+                                    None, "3"], ids=repr)
+def test_an_answer_that_is_no_int_names_the_method(method, answer):
+    game = Answers(4)
+    game.method, game.answer = method, answer
+    with pytest.raises(TypeError, match=rf"Answers.{method}\(\) must return an int, got "):
+        nm.search(game, algorithm="pvs")      # pvs: the table asks key() too
+
+
+@pytest.mark.parametrize("method", ["evaluate", "key", "order_hint"])
+def test_an_integer_array_of_one_value_is_an_int(method):
+    game, reference = Answers(7), Answers(7)
+    game.method, game.answer = method, Answers.AS_ARRAY
+    reference.method = None                             # every method its usual answer
+    for algorithm in ("alphabeta", "pvs"):
+        assert nm.search(game, algorithm=algorithm) == nm.search(reference, algorithm=algorithm)
+
+
+MOVES_READ = []
+
+
+class EndlessMoves(Nim):
+    """legal_moves() is an iterator of far more moves than max_moves (3); each move read is
+    noted in MOVES_READ (the search plays on a copy of the game)."""
+
+    def legal_moves(self):
+        def moves():
+            for move in range(1, 10_000):
+                MOVES_READ.append(move)
+                yield move
+        return moves()
+
+
+def test_an_iterator_of_moves_is_read_no_further_than_one_past_max_moves():
+    MOVES_READ.clear()
+    with pytest.raises(nm.GameContractError, match=r"EndlessMoves.legal_moves\(\) returned more "
+                                                   r"moves than its max_moves = 3"):
+        nm.search(EndlessMoves(5))
+    assert MOVES_READ == [1, 2, 3, 4]

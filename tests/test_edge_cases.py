@@ -1,5 +1,6 @@
 """Inputs at the edges of what the C core holds: huge limits, games that break their own bounds."""
 
+import numpy as np
 import pytest
 
 import negamax as nm
@@ -187,3 +188,38 @@ def test_cli_errors_exit_2_without_traceback(argv, capsys):
     assert main(argv) == 2
     captured = capsys.readouterr()
     assert captured.err.startswith("negamax: error:") and "Traceback" not in captured.err
+
+
+def _plain_node_count(nested):
+    """Nodes of nested lists, every appearance of a shared list counted: plain recursion."""
+    if isinstance(nested, (list, tuple)):
+        return 1 + sum(_plain_node_count(child) for child in nested)
+    return 1
+
+
+def test_shared_lists_are_counted_once_each_and_a_huge_sharing_tree_is_refused_at_once():
+    from negamax.trees import _node_count
+    rng = np.random.default_rng(7)
+    for trial in range(200):
+        pieces = [int(value) for value in rng.integers(-5, 5, size=3)]
+        made = []
+        for _ in range(int(rng.integers(1, 8))):
+            chosen = [made[int(i)] if made and rng.random() < 0.7 else pieces[int(i) % 3]
+                      for i in rng.integers(0, max(len(made), 1), size=int(rng.integers(1, 4)))]
+            made.append(chosen if rng.random() < 0.5 else tuple(chosen))
+        nested = made[-1]
+        assert _node_count(nested) == _plain_node_count(nested)
+        if _plain_node_count(nested) < 5_000:
+            # A shared list under two parents is two equal subtrees: the same tree as a copy.
+            copied = nm.trees.from_nested(eval(repr(nested)))
+            assert nm.search(nm.trees.from_nested(nested)).value == nm.search(copied).value
+    loop = [1]
+    loop.append([loop])
+    assert _node_count(loop) is None
+    assert _node_count(5) == 1
+    doubling = [1, 2]
+    for _ in range(30):            # 2**31 leaves from 31 lists: [t, t] is how one writes b=2
+        doubling = [doubling, doubling]
+    assert _node_count(doubling) == 2 ** 32 - 1     # N(k) = 1 + 2 N(k - 1), N(0) = 3
+    with pytest.raises(ValueError, match="more than 50000000 nodes"):
+        nm.trees.from_nested(doubling)

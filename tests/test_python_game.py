@@ -622,7 +622,7 @@ class Claim(nm.Game):
 @pytest.mark.parametrize("call", [nm.search, nm.solve])
 def test_a_move_order_that_drifts_is_a_contract_error_not_a_wrong_move(call):
     # The moves are worth {0: 6, 1: -6, 2: 6, 3: 8, 4: -6}: search gave 1 and solve 0 before.
-    with pytest.raises(nm.GameContractError, match="in another order after the search"):
+    with pytest.raises(nm.GameContractError, match="differently after the search"):
         call(Claim([8, 1, 7, 9, 1]))
 
 
@@ -990,3 +990,31 @@ def test_a_chess_trace_with_pvs_names_real_moves():
         board = chess.Board()
         for move in visit.path:
             board.push_uci(move)        # raises for a move that is not legal there
+
+
+class Token:
+    """A move whose __eq__ tells only identity and whose repr holds the address: made anew at
+    each call, two listings of one move cannot be matched."""
+
+    def __init__(self, take):
+        self.take = take
+
+    def __eq__(self, other):
+        return self is other
+
+    __hash__ = object.__hash__
+
+
+class TokenNim(Subtraction):
+    def legal_moves(self):
+        return [Token(take) for take in super().legal_moves()]
+
+    def play(self, move):
+        super().play(move.take)
+
+
+def test_moves_that_cannot_be_matched_get_an_error_naming_the_place_not_another_order():
+    with pytest.raises(nm.GameContractError, match=r"differently after the search .*the move at "
+                                                   r"place 0 is neither equal \(==\) nor alike in "
+                                                   r"repr\(\)"):
+        nm.search(TokenNim(5))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import fractions
 import math
 import numbers
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -160,6 +160,10 @@ def _leaf_array(leaves: List[Any]) -> np.ndarray:
 def _leaves_left_to_right(nested: Any) -> List[Any]:
     """Check the nested lists (finite, no empty list, numeric leaves, within the size and depth
     limits) and return their leaves from left to right, without recursion."""
+    counted = _node_count(nested)
+    if counted is not None and counted > MAX_NESTED_NODES:
+        raise ValueError(f"the tree has more than {MAX_NESTED_NODES} nodes; build large trees "
+                         f"with from_arrays() or uniform()")
     leaves: List[Any] = []
     on_path = set()                  # ids of the lists enclosing the current node
     stack: List[Any] = [(nested, 0, False)]
@@ -194,6 +198,32 @@ def _leaves_left_to_right(nested: Any) -> List[Any]:
                     raise type(error)(f"tree leaf at path {_short_path(_path_of(stack))}: {error}") from None
             leaves.append(node)
     return leaves
+
+
+def _node_count(nested: Any) -> Optional[int]:
+    """The nodes of the nested lists, a list that appears in several places counted in each,
+    computed once per distinct list: `[t, t]` nested 30 deep is 2**32 - 1 nodes, told at once
+    (the walk of _leaves_left_to_right would visit them all before refusing). None for lists
+    that contain themselves, which that walk names."""
+    if not isinstance(nested, (list, tuple)):
+        return 1
+    sizes: Dict[int, int] = {}       # id of a list whose size is known -> its nodes
+    open_lists = set()               # ids of the lists whose children are being counted
+    stack: List[Tuple[Any, bool]] = [(nested, False)]
+    while stack:
+        node, children_counted = stack.pop()
+        if children_counted:
+            sizes[id(node)] = 1 + sum(sizes[id(child)] if isinstance(child, (list, tuple)) else 1
+                                      for child in node)
+            open_lists.discard(id(node))
+        elif id(node) not in sizes:
+            if id(node) in open_lists:
+                return None          # the list is inside itself
+            open_lists.add(id(node))
+            stack.append((node, True))
+            stack.extend((child, False) for child in node
+                         if isinstance(child, (list, tuple)) and id(child) not in sizes)
+    return sizes[id(nested)]
 
 
 def _short_path(path: Tuple[int, ...], limit: int = 12) -> str:
