@@ -230,3 +230,17 @@ def test_an_iterator_of_moves_is_read_no_further_than_one_past_max_moves():
                                                    r"moves than its max_moves = 3"):
         nm.search(EndlessMoves(5))
     assert MOVES_READ == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("name", ["legal_moves", "play", "undo", "is_terminal", "evaluate"])
+@pytest.mark.parametrize("stand_in", [None, 5])
+@pytest.mark.parametrize("call", [lambda game: nm.search(game, 2), nm.solve,
+                                  lambda game: nm.search_many([nm.games.TicTacToe(), game], depth=2),
+                                  lambda game: nm.solve_many([game])])
+def test_a_required_method_that_cannot_be_called_is_named(name, stand_in, call):
+    # `undo = None` passes Python's abstract-class check; the search's call said only
+    # "'NoneType' object is not callable" (an independent tester's find).
+    game = type("Half", (Nim,), {name: stand_in})(4)
+    with pytest.raises(TypeError, match=rf"^Half.{name} must be a method, not "
+                                        rf"{type(stand_in).__name__}$"):
+        call(game)

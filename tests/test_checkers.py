@@ -557,3 +557,17 @@ def test_a_long_bad_fen_is_refused_at_once(fen):
 def test_a_long_bad_move_is_refused_at_once(move):
     with pytest.raises(ValueError, match="cannot read the move"):
         nm.games.Checkers().play(move)
+
+
+@pytest.mark.parametrize("fen, waiting", [("B:W:B1", "white"), ("W:W21:B", "black"),
+                                          ("B:W:BK5,9", "white"), ("B:W:B", "white")])
+def test_a_side_without_pieces_that_is_not_to_move_is_refused(fen, waiting):
+    # A capture of a side's last piece leaves that side to move (and lost), as "B:WK18:B"
+    # above; these positions cannot arise, and `negamax solve` called them a win in 1 ply
+    # (an independent tester's find).
+    with pytest.raises(ValueError, match=f"{waiting} has no pieces with "):
+        Checkers(fen)
+    board = np.zeros((8, 8), dtype=np.int8)
+    with pytest.raises(ValueError, match="has no pieces with "):
+        Checkers.from_board(board, 1)
+    assert Checkers("B:WK18:B").outcome().winner == -1      # the side to move has none: lost

@@ -403,3 +403,27 @@ def test_option_errors_name_the_flag(capsys, argv, flag):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"negamax: error: {flag} must be"), err
+
+
+@pytest.mark.parametrize("argv, last_words", [
+    # Tic-tac-toe is a draw (seed 000); the tree's value 5 = max(min(3, 4), min(8, 5)).
+    (["search", "tictactoe", "--progress"], "draw"),
+    (["search", "tree", "[[3, 4], [8, 5]]", "--progress", "--time-limit", "60"], "score +5"),
+    # Cut at depth 2, the empty board's value is an estimate.
+    (["search", "tictactoe", "--depth", "2", "--progress"], "(heuristic)"),
+])
+def test_the_last_progress_line_calls_a_proven_value_what_it_is(capsys, argv, last_words):
+    # It said "score +0 (heuristic)" for tic-tac-toe searched to the end, as the result
+    # below it said "0 (draw)" (an independent tester's find).
+    assert main(argv) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.split()[:1] == ["depth"]]
+    assert last_words in lines[-1]
+    assert last_words == "(heuristic)" or "heuristic" not in lines[-1]
+
+
+def test_search_without_a_position_is_not_said_to_need_one(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["search"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "required: game" in err and "position" not in err.split("required:")[1]

@@ -285,3 +285,21 @@ def test_seldepth_is_the_deepest_ply_reached_not_the_depth_asked():
     last = [line.split() for line in lines if line.startswith("info depth")][-1]
     assert last[last.index("score") + 1:last.index("score") + 3] == ["mate", "2"]
     assert 3 <= int(last[last.index("seldepth") + 1]) <= 64, last
+
+
+def test_ctrl_c_ends_the_engine_with_status_130_as_every_command():
+    """It returned 0 (an independent tester's find); the README's exit statuses say 130."""
+    import io
+
+    from negamax import uci
+
+    class CtrlCAfterUci(io.StringIO):
+        def readline(self, *args):
+            line = super().readline(*args)
+            if not line:
+                raise KeyboardInterrupt
+            return line
+
+    output = io.StringIO()
+    assert uci.main(CtrlCAfterUci("uci\n"), output) == 130
+    assert "uciok" in output.getvalue()

@@ -80,7 +80,9 @@ def _build_parser() -> argparse.ArgumentParser:
     search.add_argument("game", choices=["tictactoe", "connect4", "chess", "checkers", "tree", "uniform"],
                         help="tictactoe POSITION | connect4 MOVES | chess FEN | checkers [FEN] | tree NESTED_LIST | "
                              "uniform BRANCHING DEPTH")
-    search.add_argument("position", nargs="*",
+    # default=[]: without a default argparse counts a "*" positional as required in its
+    # "the following arguments are required" message, though none need be given.
+    search.add_argument("position", nargs="*", default=[],
                         help="tic-tac-toe: 9 characters (x, o, .), default the empty board; "
                              "connect4: the moves played, e.g. 4453; checkers: a PDN FEN; "
                              "tree: a nested list such as '[[3, 4], [8, 5]]'; uniform: branching and depth")
@@ -286,11 +288,11 @@ def search_command(args: argparse.Namespace) -> int:
                            ordering=not args.no_ordering,
                            time_limit=args.time_limit, node_limit=args.node_limit,
                            maximizing=maximizing, **options)
-        progress.finished(result)
-    # Exact when nothing was cut: no depth limit, or one at least the game's max_ply (its bound
-    # on the plies left), so every line reached an end of the game.
-    reaches_end = args.depth is None or args.depth >= plies_left_at_most(game)
-    exact = reaches_end and result.stop_reason is nm.StopReason.COMPLETED
+        # Exact when nothing was cut: no depth limit, or one at least the game's max_ply (its
+        # bound on the plies left), so every line reached an end of the game.
+        reaches_end = args.depth is None or args.depth >= plies_left_at_most(game)
+        exact = reaches_end and result.stop_reason is nm.StopReason.COMPLETED
+        progress.finished(result, exact)
     print(format_result(game, result, exact=exact))
     if result.stop_reason is nm.StopReason.INTERRUPTED:
         print("interrupted: the result above is the best found so far", file=sys.stderr)

@@ -21,7 +21,7 @@ from negamax.games._trees import TreeGame
 from negamax.options import (
     ALGORITHMS, DEFAULT_TT_MB, ENHANCEMENTS, SearchOptions, check_bool, check_threads,
 )
-from negamax.python_game import Game, check_limits, optional_method, overrides
+from negamax.python_game import Game, check_limits, check_required_methods, optional_method, overrides
 from negamax.quoting import short_repr
 from negamax.results import SearchResult, SolveResult, StopReason
 from negamax.result_building import build_search_result, build_solve_result
@@ -712,6 +712,7 @@ def _native_copy(game: Any, maximizing: Any) -> NativeGame:
     if isinstance(game, Game):
         max_moves, max_ply = check_limits(game)
         copy = _checked_copy(game, Game)     # the object searched: its methods are the ones called
+        check_required_methods(copy)
         optional_method(copy, "null_move_allowed")     # checked: None or callable
         return PythonGameAdapter(copy, max_moves, max_ply,
                                  overrides(copy, "key"), overrides(copy, "order_hint"),

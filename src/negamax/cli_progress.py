@@ -87,21 +87,23 @@ class Progress:
             print(text, file=self.stream, flush=True)
             self._last_line = time.monotonic()
 
-    def on_iteration(self, result: Any) -> None:
-        """The callback for search(..., on_iteration=...): one line per iteration."""
+    def on_iteration(self, result: Any, exact: bool = False) -> None:
+        """The callback for search(..., on_iteration=...): one line per iteration; `exact`:
+        its value is proven (a completed search to the end), not a heuristic estimate."""
         stats = result.stats
         pv = " ".join(str(move) for move in result.pv[:PV_SHOWN])
         if len(result.pv) > PV_SHOWN:
             pv += " ..."
-        self.say(f"  depth {result.depth:>3}  {describe_score(result.value, False):<22} "
+        self.say(f"  depth {result.depth:>3}  {describe_score(result.value, exact):<22} "
                  f"nodes {stats.nodes:>15,}  {time.monotonic() - self._start:7.1f} s  pv {pv}")
         self._depth_shown = max(self._depth_shown, result.depth)
 
-    def finished(self, result: Any) -> None:
+    def finished(self, result: Any, exact: bool = False) -> None:
         """The search's result: its last iteration gets its line too (search calls
-        on_iteration for every iteration but the last, which it returns)."""
+        on_iteration for every iteration but the last, which it returns); `exact` as for
+        on_iteration."""
         if self.enabled and result.value is not None and result.depth > self._depth_shown:
-            self.on_iteration(result)
+            self.on_iteration(result, exact)
 
     def _tick(self) -> None:
         while not self._stop.wait(0.5):

@@ -131,6 +131,20 @@ def overrides(game: Game, name: str) -> bool:
     return found is not None and getattr(found, "__func__", None) is not getattr(Game, name)
 
 
+REQUIRED_METHODS = ("legal_moves", "play", "undo", "is_terminal", "evaluate")
+
+
+def check_required_methods(game: Game) -> None:
+    """TypeError naming the first of Game's abstract methods that the game has as something
+    that cannot be called (``undo = None`` passes Python's abstract-class check, and the
+    search's call would fail with "'NoneType' object is not callable", naming nothing)."""
+    for name in REQUIRED_METHODS:
+        found = getattr(game, name, None)
+        if not callable(found):
+            raise TypeError(f"{type(game).__name__}.{name} must be a method, not "
+                            f"{type(found).__name__}")
+
+
 def optional_method(game: Game, name: str) -> Any:
     """The game's `name` as Python looks it up, or None where it has none or it is set to
     None; TypeError naming it when it is anything else that cannot be called."""

@@ -693,8 +693,13 @@ def _wake_command_loop() -> None:
             pass
 
 
+#: The exit status after Ctrl-C, as every `negamax` command (128 + SIGINT).
+EXIT_INTERRUPTED = 130
+
+
 def main(stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None) -> int:
-    """Run the engine on standard input and output until `quit` or end of input."""
+    """Run the engine on standard input and output until `quit` or end of input (status 0),
+    or Ctrl-C (130)."""
     stdin = stdin if stdin is not None else sys.stdin
     engine = UciEngine(stdout if stdout is not None else sys.stdout)
     engine.wakes_command_loop = threading.current_thread() is threading.main_thread()
@@ -704,4 +709,4 @@ def main(stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None) -> int
         engine.shutdown()
         if engine.output_error is not None:     # woken by a search thread's failed write
             raise engine.output_error from None
-        return 0
+        return EXIT_INTERRUPTED
