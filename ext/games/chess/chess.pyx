@@ -300,7 +300,8 @@ cdef class Chess(NativeGame):
         """MVV-LVA: captures by value of the victim, then cheapest attacker first; promotions
         high (a queen promotion above every capture but a pawn taking a queen); quiet moves 0.
         A capture that loses material by static exchange comes after every other capture and
-        promotion (but before the quiet moves)."""
+        the queen promotions, before the under-promotions that capture nothing and the quiet
+        moves."""
         cdef int from_square = move & 63, to_square = (move >> 6) & 63, flag = (move >> 12) & 7
         cdef int victim = self.pos.squares[to_square]
         cdef int attacker = self.pos.squares[from_square]
