@@ -131,14 +131,12 @@ def overrides(game: Game, name: str) -> bool:
     return found is not None and getattr(found, "__func__", None) is not getattr(Game, name)
 
 
-REQUIRED_METHODS = ("legal_moves", "play", "undo", "is_terminal", "evaluate")
-
-
 def check_required_methods(game: Game) -> None:
-    """TypeError naming the first of Game's abstract methods that the game has as something
-    that cannot be called (``undo = None`` passes Python's abstract-class check, and the
-    search's call would fail with "'NoneType' object is not callable", naming nothing)."""
-    for name in REQUIRED_METHODS:
+    """TypeError naming the first of Game's abstract methods (by name) that the game has as
+    something that cannot be called (``undo = None`` passes Python's abstract-class check,
+    and the search's call would fail with "'NoneType' object is not callable", naming
+    nothing)."""
+    for name in sorted(Game.__abstractmethods__):
         found = getattr(game, name, None)
         if not callable(found):
             raise TypeError(f"{type(game).__name__}.{name} must be a method, not "

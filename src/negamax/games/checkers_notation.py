@@ -91,13 +91,14 @@ def parse_fen(fen: str) -> Tuple[int, int, int, int]:
     if white_men & 0x0000000F:
         raise ValueError(f"bad FEN {quote(fen)}: a white man on square {_lowest_square(white_men & 0xF)} "
                          f"(the last row) would have been crowned: write it as a king, K")
-    waiting, waiting_name = (white, "white") if side_text == "B" else (black, "black")
+    waiting, waiting_name, mover_name = ((white, "white", "black") if side_text == "B"
+                                         else (black, "black", "white"))
     if waiting == 0:
         # A side loses its last piece to a capture, after which it is to move (and has lost):
         # with the other side to move, the game went on after its end.
-        raise ValueError(f"bad FEN {quote(fen)}: {waiting_name} has no pieces with "
-                         f"{'black' if waiting_name == 'white' else 'white'} to move: a side that "
-                         f"loses its last piece is the one to move then (and has lost)")
+        raise ValueError(f"bad FEN {quote(fen)}: {waiting_name} has no pieces with {mover_name} "
+                         f"to move: a side that loses its last piece is the one to move then "
+                         f"(and has lost)")
     return black, white, black_kings | white_kings, 0 if side_text == "B" else 1
 
 
