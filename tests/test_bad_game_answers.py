@@ -234,13 +234,14 @@ def test_an_iterator_of_moves_is_read_no_further_than_one_past_max_moves():
 
 @pytest.mark.parametrize("name", ["legal_moves", "play", "undo", "is_terminal", "evaluate"])
 @pytest.mark.parametrize("stand_in", [None, 5])
-@pytest.mark.parametrize("call", [lambda game: nm.search(game, 2), nm.solve,
-                                  lambda game: nm.search_many([nm.games.TicTacToe(), game], depth=2),
-                                  lambda game: nm.solve_many([game])])
-def test_a_required_method_that_cannot_be_called_is_named(name, stand_in, call):
+@pytest.mark.parametrize("call, place", [
+    (lambda game: nm.search(game, 2), ""), (nm.solve, ""),
+    (lambda game: nm.search_many([nm.games.TicTacToe(), game], depth=2), r"search_many: games\[1\]: "),
+    (lambda game: nm.solve_many([game]), r"solve_many: games\[0\]: ")])
+def test_a_required_method_that_cannot_be_called_is_named(name, stand_in, call, place):
     # `undo = None` passes Python's abstract-class check; the search's call said only
     # "'NoneType' object is not callable" (an independent tester's find).
     game = type("Half", (Nim,), {name: stand_in})(4)
-    with pytest.raises(TypeError, match=rf"^Half.{name} must be a method, not "
+    with pytest.raises(TypeError, match=rf"^{place}Half.{name} must be a method, not "
                                         rf"{type(stand_in).__name__}$"):
         call(game)

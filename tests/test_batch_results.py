@@ -179,3 +179,20 @@ def test_built_in_games_take_the_engine_route_and_other_games_the_python_one(mon
     nm.solve(tree)
     nm.solve_many([TicTacToe(), tree])
     assert finished == [type(tree).__name__] * 2
+
+
+@pytest.mark.parametrize("many", [nm.search_many, nm.solve_many])
+@pytest.mark.parametrize("bad, error, says", [
+    (5, TypeError, "cannot search a int"),
+    ("x........", TypeError, "cannot search a str"),
+])
+def test_a_batch_names_the_place_of_the_game_it_refuses(many, bad, error, says):
+    games = [TicTacToe(), TicTacToe("x........"), bad, TicTacToe()]
+    with pytest.raises(error, match=rf"^{many.__name__}: games\[2\]: {says}"):
+        many(games, **({} if many is nm.solve_many else {"depth": 2}))
+
+
+def test_a_batch_names_the_first_game_an_option_does_not_fit():
+    tree = nm.trees.from_nested([1, [2, 3]])
+    with pytest.raises(ValueError, match=r"^search_many: games\[1\]: maximizing applies to explicit trees"):
+        nm.search_many([tree, TicTacToe()], maximizing=True)

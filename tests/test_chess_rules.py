@@ -260,3 +260,30 @@ def test_a_board_with_a_null_move_is_refused_by_name():
     board.push(chess.Move.null())
     with pytest.raises(ValueError, match="null move"):
         Chess.from_board(board)
+
+
+def test_a_pawn_move_written_as_a_square_alone_is_a_push_as_python_chess_reads_it():
+    # "e6" was taken as the capture dxe6 (an independent tester's find): SAN names the file a
+    # pawn captures from. Every square, alone and with a rank before it, in positions of
+    # random games: accepted exactly when python-chess's parse_san accepts it, as its move.
+    squares = [file + rank for file in "abcdefgh" for rank in "12345678"]
+    tried = captures_refused = 0
+    for board, game in random_game_positions(seed=7, games=3):
+        for text in squares + ["2" + square for square in squares[::5]]:
+            try:
+                expected = board.parse_san(text).uci()
+            except ValueError:
+                expected = None
+            copy = game.copy()
+            try:
+                played = copy.play_san(text)
+            except ValueError as error:
+                played = None
+                captures_refused += "names the file it comes from" in str(error)
+            assert played == expected, (board.fen(), text)
+            tried += 1
+    assert tried > 10_000 and captures_refused > 0
+    kiwipete = Chess("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    with pytest.raises(ValueError, match=r"a pawn's capture names the file it comes from \('dxe6'\)"):
+        kiwipete.play_san("e6")
+    assert kiwipete.copy().play_san("dxe6") == kiwipete.copy().play_san("de6") == "d5e6"

@@ -60,3 +60,25 @@ def test_deep_tree_paths_are_cut_in_messages():
         nm.trees.from_nested(deep)
     message = str(info.value)
     assert "of length 5000" in message and len(message) < 300
+
+
+@pytest.mark.parametrize("tt, hint", [(64, True), (0, True), (1.5, True), ("x", False), ([1], False)])
+def test_a_bad_tt_names_every_form_it_takes_and_tt_mb_for_a_size(tt, hint):
+    # It said "tt must be True or False", where a TranspositionTable and None are taken too,
+    # and tt=64 was never pointed to tt_mb (an independent tester's find).
+    game = nm.games.TicTacToe()
+    with pytest.raises(TypeError, match=r"^tt must be True, False, None or a "
+                                        r"negamax.TranspositionTable, not ") as caught:
+        nm.search(game, 2, tt=tt)
+    assert (f"tt_mb={tt!r}" in str(caught.value)) is hint
+    assert nm.search(game, 2, tt=nm.TranspositionTable(1)).value == nm.search(game, 2, tt=None).value
+
+
+def test_a_one_pass_search_stopped_by_its_node_limit_has_no_move():
+    # iterative=False overrides the deepening a limit asks for (the README says so).
+    game = nm.games.ConnectFour("4453")
+    one_pass = nm.search(game, 8, iterative=False, node_limit=500)
+    assert one_pass.stop_reason is nm.StopReason.NODE_LIMIT
+    assert one_pass.best_move is None and one_pass.value is None
+    deepened = nm.search(game, 8, node_limit=500)
+    assert deepened.stop_reason is nm.StopReason.NODE_LIMIT and deepened.best_move in game.legal_moves()

@@ -477,9 +477,7 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
             built = SearchOptions.build(depth=depth, table_for=table_for, **options)
         if plain_key is not None:
             _keep(plain_key, built)
-    natives = [_native_copy(game, maximizing) for game in games]
-    for native in natives:
-        _check_table(built, native)
+    natives = _batch_natives(name, games, built, maximizing)
     weak_trees = [weak and isinstance(native, TreeGame) for native in natives]
     fields = _batch_fields(natives, games, built, solve)
     table, stop = built.table, _stop_for(built)
@@ -499,6 +497,25 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
                 for raw, native, game, tree in zip(raws, natives, games, weak_trees)]
     return [raw if type(raw) is SearchResult else _finish_search(raw, native, game, built)
             for raw, native, game in zip(raws, natives, games)]
+
+
+def _batch_natives(name: str, games: List[Any], options: SearchOptions,
+                   maximizing: Any) -> List[NativeGame]:
+    """The private copies of a batch's games, each checked as search() and solve() check
+    theirs; a game refused is named by its place in the batch."""
+    natives = []
+    for index, game in enumerate(games):
+        try:
+            native = _native_copy(game, maximizing)
+            _check_table(options, native)
+        except (TypeError, ValueError) as error:
+            # The same exception, its message led by where the game is: a batch of thousands
+            # of positions says which one to look at.
+            if error.args and isinstance(error.args[0], str):
+                error.args = (f"{name}: games[{index}]: {error.args[0]}",) + error.args[1:]
+            raise
+        natives.append(native)
+    return natives
 
 
 def _batch_plain_key(solve: bool, options: Dict[str, Any], depth: Any,

@@ -102,6 +102,19 @@ def table_wanted(algorithm: Any, tt: Any, threads: Any) -> bool:
                            or (isinstance(threads, int) and not isinstance(threads, bool) and threads > 1))
 
 
+def _check_tt(tt: Any) -> bool:
+    """tt given as a switch: True or False (numpy's bools become them); TypeError naming every
+    form tt takes, and tt_mb for a number that reads as a size."""
+    try:
+        return check_bool("tt", tt)
+    except TypeError:
+        hint = ""
+        if isinstance(tt, (int, float)) and not isinstance(tt, bool):
+            hint = f" (a table's size in MB is tt_mb={tt!r})"
+        raise TypeError(f"tt must be True, False, None or a negamax.TranspositionTable, not "
+                        f"{_short(tt)}{hint}") from None
+
+
 def check_tt_mb(tt_mb: Any) -> Optional[float]:
     if tt_mb is None:
         return None
@@ -194,7 +207,7 @@ class SearchOptions:
                                  "(a pass) is none: give trace=True or null_move=True, not both")
             given["null_move"] = False
         if tt is not None and not isinstance(tt, TranspositionTable):
-            tt = check_bool("tt", tt)       # numpy's bools become True or False here
+            tt = _check_tt(tt)
         tt_mb = check_tt_mb(tt_mb)
         if tt_mb is not None and isinstance(tt, TranspositionTable):
             raise ValueError("give either a TranspositionTable as tt or its size as tt_mb, not both")

@@ -56,6 +56,7 @@ cdef Move san_to_move(Chess game, text) except? -1:
     cdef int count = game.legal_move_list(), i, flag, from_square, to_square, kind
     cdef Move move
     cdef list matches = []
+    cdef list unnamed_captures = []      # pawn captures written without their file ("e6")
     if cleaned in ("O-O", "0-0", "O-O-O", "0-0-0"):
         long_side = len(cleaned) == 5
         for i in range(count):
@@ -84,6 +85,11 @@ cdef Move san_to_move(Chess game, text) except? -1:
             continue
         if file_hint and FILES[from_square & 7] != file_hint:
             continue
+        if (kind == PAWN and not file_hint
+                and (game.pos.squares[to_square] != 0 or flag == FLAG_EN_PASSANT)):
+            # SAN names the file a pawn captures from ("dxe6"); "e6" is a push only.
+            unnamed_captures.append(move)
+            continue
         if rank_hint and str((from_square >> 3) + 1) != rank_hint:
             continue
         if (flag >= FLAG_PROMOTE_KNIGHT) != (wanted_flag != 0):
@@ -101,6 +107,11 @@ cdef Move san_to_move(Chess game, text) except? -1:
             return game.find_move(cleaned)
         except ValueError:
             pass
+        if unnamed_captures:
+            named = ", ".join(quote(FILES[(move & 63) & 7] + "x" + cleaned.lstrip("12345678"))
+                              for move in unnamed_captures)
+            raise ValueError(f"move {quote(text)} is not legal in {quote(game.fen())}: a pawn's "
+                             f"capture names the file it comes from ({named})")
         raise ValueError(f"move {quote(text)} is not legal in {quote(game.fen())}")
     if len(matches) > 1:
         raise ValueError(f"move {quote(text)} is ambiguous in {quote(game.fen())}: it could be "
