@@ -108,8 +108,7 @@ cdef Move san_to_move(Chess game, text) except? -1:
         except ValueError:
             pass
         if unnamed_captures:
-            named = ", ".join(quote(FILES[(move & 63) & 7] + "x" + cleaned.lstrip("12345678"))
-                              for move in unnamed_captures)
+            named = ", ".join(quote(move_san(game, move)) for move in unnamed_captures)
             raise ValueError(f"move {quote(text)} is not legal in {quote(game.fen())}: a pawn's "
                              f"capture names the file it comes from ({named})")
         raise ValueError(f"move {quote(text)} is not legal in {quote(game.fen())}")
