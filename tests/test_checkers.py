@@ -571,3 +571,14 @@ def test_a_side_without_pieces_that_is_not_to_move_is_refused(fen, waiting):
     with pytest.raises(ValueError, match="has no pieces with "):
         Checkers.from_board(board, 1)
     assert Checkers("B:WK18:B").outcome().winner == -1      # the side to move has none: lost
+
+
+def test_root_moves_take_the_short_form_of_a_capture_as_play_does():
+    # The king on 22 has one capture, 22x31x24; "22x24" names it for play() and root_moves.
+    game = Checkers("B:W26,27:BK22")
+    result = nm.search(game, 3, root_moves=["22x24"])
+    assert result.best_move == "22x31x24"
+    assert nm.search(game, 3, root_moves=["22x24"]) == nm.search(game, 3, root_moves=["22x31x24"])
+    assert game.move_code("22x24") == game.move_code("22x31x24")
+    with pytest.raises(ValueError, match="not a legal move"):
+        nm.search(game, 3, root_moves=["22x17"])

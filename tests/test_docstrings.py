@@ -38,8 +38,13 @@ def _undocumented(modules):
                 missing.append(name)
             if not inspect.isclass(value):
                 continue
+            # A dataclass's fields are documented where they are declared (the `#:` comments
+            # Sphinx reads); with slots each is a member descriptor, which cannot hold a text.
+            fields = getattr(value, "__dataclass_fields__", {})
             for attribute, member in vars(value).items():
                 if attribute.startswith("_") or type(member).__name__ not in _DOCUMENTED_KINDS:
+                    continue
+                if attribute in fields:
                     continue
                 if isinstance(member, (classmethod, staticmethod)):
                     member = member.__func__

@@ -56,3 +56,21 @@ def test_uniform_tree_leaves_of_every_ordering_stay_read_only(ordering):
     with pytest.raises(ValueError):
         tree.leaf_values.flags.writeable = True
     assert nm.search(tree).value == value
+
+
+def test_connect_four_bitboards_view_the_game_and_outlive_it():
+    # The two words live in the game object; the array handed out is a read-only view of
+    # them that follows the game and keeps it alive, and cannot be made writeable.
+    game = ConnectFour("44")
+    bitboards = game.bitboards
+    game.play(4)          # a third stone on column 4 (bits 21, 22, 23 of the 7 x 6 layout)
+    own, every = (int(word) for word in bitboards)
+    assert every == (1 << 21) | (1 << 22) | (1 << 23)
+    assert own == 1 << 22                       # the side to move (second player) holds the middle one
+    with pytest.raises(ValueError):
+        bitboards.flags.writeable = True
+    copy = game.copy()
+    copy.play(3)
+    assert int(game.bitboards[1]) == every      # a copy's moves are its own
+    del game, copy
+    assert int(bitboards[1]) == every           # the view keeps its game alive

@@ -63,18 +63,6 @@ STATUS_NAMES = {
 
 UNLIMITED = UNLIMITED_DEPTH
 
-# The counters a search reports (the fields of negamax.results.SearchStats), in the order of
-# thread_counters' values, and a dict of them all at 0 (iterations is set by the caller).
-cdef enum:
-    COUNTER_COUNT = 21
-cdef tuple COUNTER_NAMES = (
-    "nodes", "leaves", "cutoffs", "max_ply", "first_move_cutoffs", "tt_probes", "tt_hits",
-    "tt_cutoffs", "tt_stores", "killer_cutoffs", "pvs_researches", "aspiration_researches",
-    "null_window_searches", "immediate_wins", "forced_losses", "quiescence_nodes",
-    "check_extensions", "null_move_cutoffs", "reductions", "reduction_researches", "iterations",
-)
-cdef dict ZERO_COUNTERS = dict.fromkeys(COUNTER_NAMES, 0)
-
 # Specialised copies of the algorithms, by game type (filled by the games' own modules).
 cdef dict _kernels_by_type = {}
 
@@ -646,41 +634,40 @@ cdef class Searcher:
 
     # --- results -----------------------------------------------------------------------------
 
-    cdef dict counters(self, bint helpers_done=True):
-        """The counters of every thread of the search, summed (max_ply: the deepest). While
-        helper threads still run (an iteration report), their counters are being written and
-        are not read: the main thread's own, with the nodes of every thread as far as the
-        shared node count has them (each thread adds its nodes at its polls)."""
-        totals = self.thread_counters()
+    cdef void counter_values(self, int64_t* totals, bint helpers_done=True):
+        """The counters of every thread of the search (COUNTER_COUNT of them, in COUNTER_NAMES'
+        order), summed (max_ply: the deepest). While helper threads still run (an iteration
+        report), their counters are being written and are not read: the main thread's own,
+        with the nodes of every thread as far as the shared node count has them (each thread
+        adds its nodes at its polls)."""
+        cdef int64_t values[COUNTER_COUNT]
         cdef Searcher helper
+        cdef int i
+        self.thread_counter_values(totals)
         if not helpers_done:
             if self.helpers:
                 # Every thread's flushed nodes (the main thread's among them), and the main
                 # thread's not yet flushed.
-                totals["nodes"] = (negamax_load_i64(&self.limits.nodes)
-                                   + self.context.stats.nodes - self.context.nodes_flushed)
-            return totals
+                totals[COUNTER_NODES] = (negamax_load_i64(&self.limits.nodes)
+                                         + self.context.stats.nodes - self.context.nodes_flushed)
+            return
         for helper in self.helpers:
-            for name, value in helper.thread_counters().items():
-                totals[name] = max(totals[name], value) if name == "max_ply" else totals[name] + value
-        return totals
+            helper.thread_counter_values(values)
+            for i in range(COUNTER_COUNT):
+                if i == COUNTER_MAX_PLY:
+                    totals[i] = max(totals[i], values[i])
+                else:
+                    totals[i] += values[i]
 
-    cdef dict thread_counters(self):
+    cdef void thread_counter_values(self, int64_t* values):
+        """This thread's counters, in COUNTER_NAMES' order."""
         cdef SearchStats* s = &self.context.stats
-        cdef int64_t values[COUNTER_COUNT]
-        cdef int i
-        values[:] = [s.nodes, s.leaves, s.cutoffs, s.max_ply, s.first_move_cutoffs, s.tt_probes,
-                     s.tt_hits, s.tt_cutoffs, s.tt_stores, s.killer_cutoffs, s.pvs_researches,
-                     s.aspiration_researches, s.null_window_searches, s.immediate_wins,
-                     s.forced_losses, s.quiescence_nodes, s.check_extensions,
-                     s.null_move_cutoffs, s.reductions, s.reduction_researches, s.iterations]
-        # A copy of the zeros with the counters that are not 0 set: copying the keys costs
-        # less than inserting them one by one, and most counters of a search are 0.
-        cdef dict counters = ZERO_COUNTERS.copy()
-        for i in range(COUNTER_COUNT):
-            if values[i] != 0:
-                counters[COUNTER_NAMES[i]] = values[i]
-        return counters
+        values[:COUNTER_COUNT] = [
+            s.nodes, s.leaves, s.cutoffs, s.max_ply, s.first_move_cutoffs, s.tt_probes,
+            s.tt_hits, s.tt_cutoffs, s.tt_stores, s.killer_cutoffs, s.pvs_researches,
+            s.aspiration_researches, s.null_window_searches, s.immediate_wins, s.forced_losses,
+            s.quiescence_nodes, s.check_extensions, s.null_move_cutoffs, s.reductions,
+            s.reduction_researches, s.iterations]
 
     def kept_bytes(self):
         """Bytes of native memory this Searcher holds from one search to the next: its stacks
@@ -721,7 +708,8 @@ cdef class Searcher:
         cdef SearchContext* c = &self.context
         cdef int64_t i
         cdef Searcher best = self.best_thread(False) if self.helpers and helpers_done else self
-        counters = self.counters(helpers_done)  # summed over threads; max_ply the deepest
+        cdef int64_t counters[COUNTER_COUNT]
+        self.counter_values(counters, helpers_done)  # summed over threads; max_ply the deepest
         if best is not self:
             value = best.completed_value
             pv = [best.completed_pv[i] for i in range(best.completed_pv_length)]
@@ -751,7 +739,7 @@ cdef class Searcher:
             # where it is longer (the rules' bounds settled its last moves unsearched: a win
             # at once, a draw when no four can come), and at least as deep as the win or loss
             # its value proves; never the internal UNLIMITED_DEPTH.
-            depth = max(counters["max_ply"], len(pv),
+            depth = max(counters[COUNTER_MAX_PLY], len(pv),
                         WIN - abs(value) if value is not None and abs(value) > EVAL_LIMIT else 0)
         status = self.reported_status(best)
         trace = None
@@ -768,7 +756,7 @@ cdef class Searcher:
                      [None if c.trace_value[i] == TRACE_NO_VALUE else c.trace_value[i]
                       for i in range(c.trace_count)])
         # The iterations completed: this thread's, or the helper's whose result this is.
-        counters["iterations"] = max(c.stats.iterations, best.context.stats.iterations)
+        counters[COUNTER_ITERATIONS] = max(c.stats.iterations, best.context.stats.iterations)
         return {
             "value": value, "pv": pv, "depth": depth, "status": STATUS_NAMES[status],
             "stats": stats_object(counters), "elapsed": elapsed,
@@ -859,8 +847,9 @@ cdef class Searcher:
 
     cdef object solve_stats(self, Searcher best):
         """The SearchStats of a solve: every thread's counters, and `best`'s passes."""
-        counters = self.counters()
-        counters["iterations"] = best.context.stats.null_window_searches
+        cdef int64_t counters[COUNTER_COUNT]
+        self.counter_values(counters)
+        counters[COUNTER_ITERATIONS] = best.context.stats.null_window_searches
         return stats_object(counters)
 
 

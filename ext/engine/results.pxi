@@ -4,32 +4,130 @@
 # and the SearchResult of a built-in game's search that ended cleanly.
 
 from cpython.object cimport PyObject, PyObject_GenericSetAttr, PyTypeObject
+from cpython.ref cimport Py_INCREF
 
 from negamax.results import SearchResult as _SearchResult
 from negamax.results import SearchStats as _SearchStats
 from negamax.results import SolveResult as _SolveResult
 from negamax.results import StopReason as _StopReason
 
+cdef extern from "structmember.h":
+    ctypedef struct PyMemberDef:
+        int type
+        Py_ssize_t offset
+    int T_OBJECT_EX
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
+
 cdef tuple _NO_ARGUMENTS = ()
+cdef int Py_TPFLAGS_IMMUTABLETYPE = 1 << 8        # CPython 3.10+: the type's attributes are fixed
 cdef object _COMPLETED = _StopReason.COMPLETED
 cdef object _NODE_LIMIT = _StopReason.NODE_LIMIT
 cdef object _TIME_LIMIT = _StopReason.TIME_LIMIT
+cdef object _SLOT_DESCRIPTOR = type(_SearchStats.__dict__["nodes"])
 
 
-cdef inline object adopted_instance(object cls, dict values):
-    """negamax.results.adopted in C: an instance of the frozen dataclass `cls` whose __dict__
-    is `values` (a fresh dict holding exactly its fields), without the generated __init__."""
-    # object.__new__(cls) without the checks of its Python wrapper: the dataclasses here
-    # have no __new__ of their own.
-    instance = (<PyTypeObject*> cls).tp_new(<type> cls, <PyObject*> _NO_ARGUMENTS, NULL)
-    PyObject_GenericSetAttr(instance, "__dict__", values)
-    return instance
+cdef enum:
+    MAX_SLOTS = 24
+
+# The counters a search reports (the fields of negamax.results.SearchStats), in the order of
+# Searcher.counter_values, and the places of those the engine reads or sets itself.
+cdef enum:
+    COUNTER_COUNT = 21
+    COUNTER_NODES = 0
+    COUNTER_MAX_PLY = 3
+    COUNTER_ITERATIONS = 20
+cdef tuple COUNTER_NAMES = (
+    "nodes", "leaves", "cutoffs", "max_ply", "first_move_cutoffs", "tt_probes", "tt_hits",
+    "tt_cutoffs", "tt_stores", "killer_cutoffs", "pvs_researches", "aspiration_researches",
+    "null_window_searches", "immediate_wins", "forced_losses", "quiescence_nodes",
+    "check_extensions", "null_move_cutoffs", "reductions", "reduction_researches", "iterations",
+)
 
 
-cdef object stats_object(dict counters):
-    """The SearchStats of a search: its counters dict (every field, made by thread_counters)
-    becomes the instance's own."""
-    return adopted_instance(_SearchStats, counters)
+cdef class _SlotLayout:
+    """Where the instances of a result class (a frozen dataclass with slots) keep each field,
+    so that the engine fills a new instance with pointer stores: no dict, no __init__, no
+    descriptor call per field. The byte offsets come from the class's member descriptors and
+    are checked at import against what the descriptors themselves read; where they do not
+    agree (a Python whose layout differs) every field is set through its descriptor."""
+    cdef object cls
+    cdef tuple names                     # the fields, in the order the builders give them
+    cdef Py_ssize_t offsets[MAX_SLOTS]
+    cdef bint direct                     # the offsets were checked: store through them
+
+    def __init__(self, cls, tuple names):
+        import dataclasses
+        if ({field.name for field in dataclasses.fields(cls)} != set(names)
+                or len(names) > MAX_SLOTS):
+            raise TypeError(f"{cls.__name__}: the engine's field list {names} is not its fields")
+        self.cls = cls
+        self.names = names
+        self.direct = self.read_offsets()
+
+    cdef bint read_offsets(self):
+        cdef int i
+        cdef PyMemberDef* member
+        for i, name in enumerate(self.names):
+            descriptor = self.cls.__dict__.get(name)
+            if type(descriptor) is not _SLOT_DESCRIPTOR:
+                return False
+            member = (<PyMemberDescrObject*> <PyObject*> descriptor).d_member
+            if member.type != T_OBJECT_EX or member.offset < <Py_ssize_t> sizeof(PyObject):
+                return False
+            self.offsets[i] = member.offset
+        # An instance made by the constructor, each field a distinct object: every offset
+        # must hold exactly what the field's own descriptor reads.
+        markers = [object() for _ in self.names]
+        sample = self.cls(**dict(zip(self.names, markers)))
+        for i in range(len(self.names)):
+            if (<PyObject**> ((<char*> <PyObject*> sample) + self.offsets[i]))[0] != <PyObject*> markers[i]:
+                return False
+        return True
+
+
+cdef inline object new_instance(_SlotLayout layout):
+    """A new instance of the layout's class with every slot empty, to be filled by put_field
+    (object.__new__ without the checks of its Python wrapper: the classes have no __new__
+    of their own). Each field must be put before the instance is used."""
+    return (<PyTypeObject*> layout.cls).tp_new(<type> layout.cls, <PyObject*> _NO_ARGUMENTS, NULL)
+
+
+cdef inline void put_field(_SlotLayout layout, object instance, int index, object value):
+    """Field `index` (of layout.names) of a new instance: stored into its empty slot."""
+    if layout.direct:
+        Py_INCREF(value)
+        (<PyObject**> ((<char*> <PyObject*> instance) + layout.offsets[index]))[0] = <PyObject*> value
+    else:
+        PyObject_GenericSetAttr(instance, layout.names[index], value)
+
+
+cdef _SlotLayout STATS_LAYOUT = _SlotLayout(_SearchStats, COUNTER_NAMES)
+cdef _SlotLayout SOLVE_LAYOUT = _SlotLayout(_SolveResult, (
+    "value", "outcome", "plies", "best_move", "pv", "stats", "elapsed", "stop_reason",
+    "lower", "upper", "score", "weak", "kernel"))
+cdef _SlotLayout SEARCH_LAYOUT = _SlotLayout(_SearchResult, (
+    "value", "best_move", "pv", "depth", "stats", "elapsed", "stop_reason", "algorithm",
+    "trace", "kernel", "hashfull"))
+
+
+def _slot_layouts_checked():
+    """For tests: whether each result class is filled through its checked slot offsets (True
+    on the CPython versions the wheels are built for) rather than its descriptors."""
+    return {layout.cls.__name__: layout.direct
+            for layout in (STATS_LAYOUT, SOLVE_LAYOUT, SEARCH_LAYOUT)}
+
+
+cdef object stats_object(const int64_t* counters):
+    """The SearchStats of a search from its COUNTER_COUNT counters, in COUNTER_NAMES' order
+    (Searcher.counter_values)."""
+    stats = new_instance(STATS_LAYOUT)
+    cdef int i
+    for i in range(COUNTER_COUNT):
+        put_field(STATS_LAYOUT, stats, i, counters[i])
+    return stats
 
 
 cdef inline bint ends_cleanly(int status) noexcept nogil:
@@ -45,13 +143,44 @@ cdef object clean_stop_reason(int status):
     return _NODE_LIMIT if status == STOP_NODE_LIMIT else _TIME_LIMIT
 
 
+cdef dict _RESULT_METHODS = {}     # type -> (its decode_line, its solver_score or None)
+
+
+cdef tuple result_methods(object native):
+    """The decode_line and solver_score (None if it has none) of the game's type, to call with
+    the game as their first argument: looked up once per type where nothing can replace them
+    later (a type whose attributes are fixed, and whose instances hold no attributes of their
+    own: the built-in games), at every call otherwise. A batch of short solves saves the two
+    attribute lookups and method bindings per position."""
+    cdef type kind = type(native)
+    methods = _RESULT_METHODS.get(kind)
+    if methods is not None:
+        return methods
+    if not (kind.__flags__ & Py_TPFLAGS_IMMUTABLETYPE) or kind.__dictoffset__ != 0:
+        return (_call_decode_line, _call_solver_score
+                if getattr(native, "solver_score", None) is not None else None)
+    methods = (kind.decode_line, getattr(kind, "solver_score", None))
+    _RESULT_METHODS[kind] = methods
+    return methods
+
+
+def _call_decode_line(native, moves):
+    return native.decode_line(moves)
+
+
+def _call_solver_score(native, value):
+    return native.solver_score(value)
+
+
 cdef object solve_result_of(object native, Score lower, Score upper, list pv_moves, object stats,
                             object elapsed, object kernel, bint weak, object stop_reason):
     """The SolveResult of a solve of `native` (a game whose values are the engine's scores:
     any but an explicit tree) that proved `lower` <= value <= `upper`, its line of play
     `pv_moves` the engine's integer moves; `weak`: only the sign was asked."""
     cdef bint exact = lower == upper and not weak
-    pv = tuple(native.decode_line(pv_moves))
+    cdef int i
+    decode_line, solver_score = result_methods(native)
+    pv = tuple(decode_line(native, pv_moves))
     # The outcome follows from the sign, which is known once the bounds agree on it.
     if lower > 0:
         outcome = "win"
@@ -70,14 +199,14 @@ cdef object solve_result_of(object native, Score lower, Score upper, list pv_mov
             plies = WIN - abs(lower)
         elif stop_reason is _COMPLETED:
             plies = len(pv)
-        solver_score = getattr(native, "solver_score", None)
         if solver_score is not None:
-            score = solver_score(value)
-    return adopted_instance(_SolveResult, {
-        "value": value, "outcome": outcome, "plies": plies, "best_move": pv[0] if pv else None,
-        "pv": pv if exact else pv[:1], "stats": stats, "elapsed": elapsed,
-        "stop_reason": stop_reason, "lower": lower, "upper": upper, "score": score,
-        "weak": weak, "kernel": kernel})
+            score = solver_score(native, value)
+    result = new_instance(SOLVE_LAYOUT)
+    for i, field in enumerate((value, outcome, plies, pv[0] if pv else None,
+                               pv if exact else pv[:1], stats, elapsed, stop_reason, lower,
+                               upper, score, weak, kernel)):
+        put_field(SOLVE_LAYOUT, result, i, field)
+    return result
 
 
 def native_solve_result(dict raw, object native, bint weak, object stop_reason):
@@ -92,9 +221,13 @@ cdef object search_result_of(object native, dict raw, int algorithm, object stop
     """The SearchResult of the engine's search dict `raw` (Searcher.collect) for the searched
     copy `native`, a game whose values are the engine's scores (any but an explicit tree),
     searched without a trace: what negamax.result_building.build_search_result makes of it."""
-    pv = tuple(native.decode_line(raw["pv"]))
-    return adopted_instance(_SearchResult, {
-        "value": raw["value"], "best_move": pv[0] if pv else None, "pv": pv,
-        "depth": raw["depth"], "stats": raw["stats"], "elapsed": raw["elapsed"],
-        "stop_reason": stop_reason, "algorithm": _ALGORITHM_NAMES[algorithm], "trace": None,
-        "kernel": raw["kernel"], "hashfull": raw["hashfull"]})
+    cdef int i
+    decode_line = result_methods(native)[0]
+    pv = tuple(decode_line(native, raw["pv"]))
+    result = new_instance(SEARCH_LAYOUT)
+    for i, field in enumerate((raw["value"], pv[0] if pv else None, pv, raw["depth"],
+                               raw["stats"], raw["elapsed"], stop_reason,
+                               _ALGORITHM_NAMES[algorithm], None, raw["kernel"],
+                               raw["hashfull"])):
+        put_field(SEARCH_LAYOUT, result, i, field)
+    return result

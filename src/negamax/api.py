@@ -430,21 +430,6 @@ def _root_maximizing(native: NativeGame) -> bool:
     return native.to_move == 1 if isinstance(native, TreeGame) else True
 
 
-def _batch_fields(natives: List[NativeGame], games: List[Any], options: SearchOptions,
-                  solve: bool) -> List[Dict[str, Any]]:
-    """The engine's options dict of each game of a batch: one dict per (root_maximizing,
-    game_prefers), made once (a batch of short solves pays this per position)."""
-    made: Dict[Tuple[bool, bool], Dict[str, Any]] = {}
-    fields = []
-    for native, game in zip(natives, games):
-        key = (_root_maximizing(native), not solve and _prefers_iterative(game, native))
-        engine_fields = made.get(key)
-        if engine_fields is None:
-            engine_fields = made[key] = options.engine_fields(*key)
-        fields.append(engine_fields)
-    return fields
-
-
 @functools.lru_cache(maxsize=2)
 def _batch_options(solving: bool) -> frozenset:
     """The keyword options of solve_many (those of solve()) or search_many (search()'s)."""
@@ -477,9 +462,8 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
             built = SearchOptions.build(depth=depth, table_for=table_for, **options)
         if plain_key is not None:
             _keep(plain_key, built)
-    natives = _batch_natives(name, games, built, maximizing)
-    weak_trees = [weak and isinstance(native, TreeGame) for native in natives]
-    fields = _batch_fields(natives, games, built, solve)
+    natives, fields, weak_trees, built_in = _batch_natives(name, games, built, maximizing,
+                                                          solve, weak)
     table, stop = built.table, _stop_for(built)
     raws: List[Any]      # the engine's dicts, SolveResults and SearchResults (see below)
     if _interrupted():
@@ -489,8 +473,8 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
         # A tree's weak solve is a strong one (its values are no wins or losses). A built-in
         # game's solve that ended cleanly comes back as its SolveResult (see run_many).
         raws = run_many(natives, fields, table, stop, solve,
-                        [weak and not tree for tree in weak_trees],
-                        [type(native) in _BUILT_IN_GAMES for native in natives])
+                        [weak and not tree for tree in weak_trees] if weak else False,
+                        built_in)
     if solve:
         return [raw if type(raw) is SolveResult else
                 _finish_solve(raw, native, game, weak and not tree, tree)
@@ -499,11 +483,20 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
             for raw, native, game in zip(raws, natives, games)]
 
 
-def _batch_natives(name: str, games: List[Any], options: SearchOptions,
-                   maximizing: Any) -> List[NativeGame]:
+def _batch_natives(name: str, games: List[Any], options: SearchOptions, maximizing: Any,
+                   solve: bool, weak: bool) -> Tuple[List[NativeGame], List[Dict[str, Any]],
+                                                      List[bool], List[bool]]:
     """The private copies of a batch's games, each checked as search() and solve() check
-    theirs; a game refused is named by its place in the batch."""
+    theirs (a game refused is named by its place in the batch), in one pass with what the
+    engine needs of each: its options dict (one per (root_maximizing, game_prefers), made
+    once), whether it is a tree solved weakly (run as a strong solve), and whether it is a
+    built-in game (whose clean results the engine makes itself). A batch of short solves
+    pays for this per position."""
     natives = []
+    fields = []
+    weak_trees = []
+    built_in = []
+    made: Dict[Tuple[bool, bool], Dict[str, Any]] = {}
     for index, game in enumerate(games):
         try:
             native = _native_copy(game, maximizing)
@@ -515,7 +508,14 @@ def _batch_natives(name: str, games: List[Any], options: SearchOptions,
                 error.args = (f"{name}: games[{index}]: {error.args[0]}",) + error.args[1:]
             raise
         natives.append(native)
-    return natives
+        key = (_root_maximizing(native), not solve and _prefers_iterative(game, native))
+        engine_fields = made.get(key)
+        if engine_fields is None:
+            engine_fields = made[key] = options.engine_fields(*key)
+        fields.append(engine_fields)
+        weak_trees.append(weak and isinstance(native, TreeGame))
+        built_in.append(type(native) in _BUILT_IN_GAMES)
+    return natives, fields, weak_trees, built_in
 
 
 def _batch_plain_key(solve: bool, options: Dict[str, Any], depth: Any,
@@ -658,7 +658,7 @@ def _root_move_codes(native: NativeGame, root_moves: Any, game: Any = None) -> L
             if id(move) in originals:
                 matches = [originals[id(move)]]
         if not matches:
-            matches = moves.written_as(move)
+            matches = moves.written_as(move) or _read_by_game(native, move, codes)
         if not matches:
             raise ValueError(f"root_moves: {short_repr(move)} is not a legal move here; legal moves: "
                              f"{short_repr(public, 200)}")
@@ -666,6 +666,20 @@ def _root_move_codes(native: NativeGame, root_moves: Any, game: Any = None) -> L
             seen.add(matches[0])
             chosen.append(matches[0])
     return chosen
+
+
+def _read_by_game(native: NativeGame, move: Any, codes: List[int]) -> List[int]:
+    """The code of `move` as the game itself reads the moves play() takes, for a game with a
+    `move_code` method (Checkers: the short form of a capture, "22x24" for "22x31x24"), when
+    that names one of the root's moves; else none."""
+    reader = getattr(native, "move_code", None)
+    if reader is None:
+        return []
+    try:
+        code = reader(move)
+    except (TypeError, ValueError):
+        return []
+    return [code] if code in codes else []
 
 
 class _RootMoves:

@@ -21,7 +21,7 @@ class StopReason(enum.Enum):
         return f"StopReason.{self.name}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SearchStats:
     """Counters of one search (summed over iterations of iterative deepening)."""
 
@@ -52,7 +52,7 @@ class SearchStats:
         return self.nodes / elapsed if elapsed > 0 else float("inf")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Visit:
     """One node entered by a traced search, in visiting order."""
 
@@ -60,7 +60,7 @@ class Visit:
     value: Optional[Any] = None    #: the static or terminal value read here, None for an inner node
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SearchResult:
     """What negamax.search found.
 
@@ -104,7 +104,7 @@ class SearchResult:
         return self.value is not None and is_loss(self.value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SolveResult:
     """What negamax.solve found.
 
@@ -153,14 +153,19 @@ _Frozen = TypeVar("_Frozen")
 def adopted(cls: Type[_Frozen], values: Dict[str, Any]) -> _Frozen:
     """An instance of the frozen dataclass `cls` holding `values`, which must be exactly its
     fields, equal to ``cls(**values)`` but without the generated __init__ (which sets each
-    field through object.__setattr__: batches of results build thousands of these). The
-    dict is handed over, not copied: it becomes the instance's __dict__, so callers pass a
-    fresh one and never touch it again. The callers' keys are every field by construction:
-    SearchOptions.build and the builders of negamax.result_building; the engine makes
-    SearchStats and SolveResults the same way in C (ext/engine/results.pxi)
-    (tests/test_connect4_solver_speed.py and tests/test_engine.py check every kind they make)."""
+    field through object.__setattr__). For a class with a __dict__ (SearchOptions: a batch
+    builds one per call) the dict is handed over, not copied: it becomes the instance's
+    __dict__, so callers pass a fresh one and never touch it again. The result classes hold
+    their fields in slots (less memory, and the engine fills them in C without a dict:
+    ext/engine/results.pxi); their fields are set one by one. The callers' keys are every
+    field by construction (tests/test_connect4_solver_speed.py and tests/test_engine.py
+    check every kind they make)."""
     instance = _new_object(cls)
-    _set_attribute(instance, "__dict__", values)
+    if hasattr(instance, "__dict__"):
+        _set_attribute(instance, "__dict__", values)
+    else:
+        for name, value in values.items():
+            _set_attribute(instance, name, value)
     return instance
 
 

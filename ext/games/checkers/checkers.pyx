@@ -307,6 +307,12 @@ cdef class Checkers(NativeGame):
                              f"({', '.join(move_name(m) for m in captures)})")
         raise ValueError(f"{quote(move)} is not a legal move here; legal moves: {', '.join(names)}")
 
+    def move_code(self, move):
+        """The search's integer code of the legal move `move`, a PDN string as play() takes it
+        (the short form of a capture included). Raises as play() does. search(root_moves=...)
+        reads the moves it is given through it."""
+        return self.find_move(move)
+
     def legal_moves(self):
         """The legal moves as PDN strings (captures only when one is possible); empty once
         the game is over."""

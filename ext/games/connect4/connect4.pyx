@@ -1,5 +1,6 @@
 # cython: freethreading_compatible = True
-# Connect Four as a native game over bitboards kept in a numpy uint64 array.
+# Connect Four as a native game over two bitboards held in the game object itself (the
+# `bitboards` property hands out a read-only numpy view of them).
 #
 # Layout: column c owns bits c*(H+1) .. c*(H+1)+H-1 (bottom to top) plus one empty sentinel
 # bit above them, so shifting a board never carries a stone from one column into the next.
@@ -81,8 +82,10 @@ cdef class ConnectFour(NativeGame):
     1-based column (``a`` = 10, ``b`` = 11, ... on wide boards). Moves in the Python API
     (``legal_moves``, ``play``, ``best_move``, ``pv``) are 1-based columns too."""
 
-    cdef object _bits           # numpy uint64 array: [stones of the side to move, all stones]
-    cdef uint64_t* bits
+    # [stones of the side to move, all stones]. Held in the object, not in a numpy array of
+    # its own: a search copies the game, and allocating and freeing a 16-byte array cost
+    # about as much as the rest of a copy (a batch of short solves pays it per position).
+    cdef uint64_t bits[2]
     cdef int n_cols, n_rows, stride, cells
     cdef int played             # stones on the board
     cdef bint last_move_won     # the stone played last completed four in a row
@@ -91,6 +94,7 @@ cdef class ConnectFour(NativeGame):
     cdef int8_t column_height[32]
     cdef int8_t column_order[32]  # centre first: the order moves are generated in
     cdef uint64_t order_squares[32]  # the squares of column column_order[i]
+    cdef uint64_t column_mask[32]    # the squares of column c (the solver reads it per move)
     cdef bint short_shifts        # every shift the line tests make is below 64
     cdef bint standard            # 7 x 6: the line tests with constant shifts
     # What generate_safe_moves proved, by stones on the board (see make_move): the position it
@@ -106,7 +110,7 @@ cdef class ConnectFour(NativeGame):
         # A game made by __new__ alone is the empty 7 x 6 board (its methods never meet a
         # NULL board); copy() passes _BARE and sets the game up itself.
         if not (args and args[0] is _BARE):
-            self.setup(7, 6, np.zeros(2, dtype=np.uint64))
+            self.setup(7, 6)
 
     def __init__(self, moves="", width=7, height=6):
         if self.constructed:
@@ -124,18 +128,13 @@ cdef class ConnectFour(NativeGame):
         if not isinstance(moves, str):
             raise TypeError(f"moves must be a string of column numbers such as '4453', "
                             f"not {type(moves).__name__}")
-        self.setup(width, height, np.zeros(2, dtype=np.uint64))
+        self.setup(width, height)
         self.play_string(str(moves))      # a str subclass (numpy's str_) as the str it holds
 
-    cdef void setup(self, int width, int height, cnp.ndarray bits):
-        # `bits` is always a fresh contiguous uint64 array of two made by this class (a typed
-        # memoryview would cost more than the rest of a copy).
+    cdef void setup(self, int width, int height):
+        """The board's shape and the masks and move order that follow from it (the stones
+        are left as they are: none in a new game, the copied ones in a copy)."""
         cdef int col, i
-        self._bits = bits
-        self.bits = <uint64_t*> cnp.PyArray_DATA(bits)
-        # Written through self.bits only: views stay read-only (the C call: the flags
-        # attribute costs more than the rest of a copy).
-        cnp.PyArray_CLEARFLAGS(bits, cnp.NPY_ARRAY_WRITEABLE)
         self.n_cols = width
         self.n_rows = height
         self.stride = height + 1
@@ -143,6 +142,7 @@ cdef class ConnectFour(NativeGame):
         self.bottom_mask = 0
         for col in range(width):
             self.bottom_mask |= (<uint64_t> 1) << (col * self.stride)
+            self.column_mask[col] = (((<uint64_t> 1) << height) - 1) << (col * self.stride)
         self.board_mask = self.bottom_mask * (((<uint64_t> 1) << height) - 1)
         for i in range(width):
             # width // 2, then alternately left and right of it
@@ -252,7 +252,7 @@ cdef class ConnectFour(NativeGame):
         return (<uint64_t> 1) << (col * self.stride + self.column_height[col])
 
     cdef inline uint64_t column_squares(self, int col) noexcept nogil:
-        return (((<uint64_t> 1) << self.n_rows) - 1) << (col * self.stride)
+        return self.column_mask[col]
 
     # --- the search interface ---------------------------------------------------------------
 
@@ -352,7 +352,8 @@ cdef class ConnectFour(NativeGame):
         cdef ConnectFour other = ConnectFour.__new__(ConnectFour, _BARE)
         other.constructed = True
         # The C call: the array's copy() method costs about as much as the rest of a copy.
-        other.setup(self.n_cols, self.n_rows, cnp.PyArray_NewCopy(self._bits, cnp.NPY_CORDER))
+        other.setup(self.n_cols, self.n_rows)
+        other.bits = self.bits
         self.copy_base_into(other)      # after setup: the flags set on this game are kept
         other.played = self.played
         other.last_move_won = self.last_move_won
@@ -405,7 +406,8 @@ cdef class ConnectFour(NativeGame):
 
     def decode_line(self, moves):
         """The search's 0-based columns as 1-based columns."""
-        return [int(m) + 1 for m in moves]
+        # The engine's own lines hold ints: int() only for other integers (numpy's, say).
+        return [m + 1 if type(m) is int else int(m) + 1 for m in moves]
 
     def safe_moves(self):
         """The 1-based columns after which the opponent cannot win at once, or, when the side
@@ -447,8 +449,13 @@ cdef class ConnectFour(NativeGame):
     @property
     def bitboards(self):
         """The state: a read-only uint64 array [stones of the side to move, all stones]."""
-        view = self._bits.view()
-        view.flags.writeable = False
+        # A view of the game's own two words that follows the game, read-only: its base is
+        # the game, which offers no writable buffer, so numpy refuses to make it writeable.
+        cdef cnp.npy_intp size = 2
+        cdef cnp.ndarray view = cnp.PyArray_SimpleNewFromData(1, &size, cnp.NPY_UINT64,
+                                                              <void*> self.bits)
+        cnp.PyArray_CLEARFLAGS(view, cnp.NPY_ARRAY_WRITEABLE)
+        cnp.set_array_base(view, self)   # the view keeps the game alive
         return view
 
     @property
@@ -510,7 +517,8 @@ cdef class ConnectFour(NativeGame):
         negative of the opponent's; a draw 0; None stays None. TypeError for a value that is
         not an int; ValueError for one no solve of this position can give (a heuristic value,
         or a win or loss the board has no room or the wrong turn for)."""
-        cdef long long plies
+        cdef long long plies, v, winner_stones, score
+        cdef bint in_range
         if value is None:
             return None
         if type(value) is not int:       # the results' own values are ints: no checks then
@@ -523,25 +531,29 @@ cdef class ConnectFour(NativeGame):
         if self.last_move_won and value != -WIN:
             raise ValueError(f"{value} is not a solved value of this position: the game is over, "
                              f"won by the last stone, and its only solved value is -WIN")
-        plies = WIN - abs(value) if abs(value) <= WIN else -1
+        # In C from here (a batch of solves asks for a score per position); a value beyond
+        # +-WIN is no solve's, and fails the first test below as a heuristic value does.
+        in_range = -WIN <= value <= WIN
+        v = value if in_range else 0
+        plies = WIN - (v if v >= 0 else -v) if in_range else -1
         # The side to move wins on its own moves (odd plies from here), loses on the other's
         # (or has lost already: -WIN, when the last stone won).
-        if (abs(value) <= EVAL_LIMIT or not 0 <= plies <= self.cells - self.played
-                or plies % 2 != (1 if value > 0 else 0) or (plies == 0 and not self.last_move_won)
+        if (-EVAL_LIMIT <= v <= EVAL_LIMIT or not 0 <= plies <= self.cells - self.played
+                or plies % 2 != (1 if v > 0 else 0) or (plies == 0 and not self.last_move_won)
                 or (plies > 0 and self.last_move_won)):
             raise ValueError(f"{value} is not a solved value of this position: a draw is 0, a win "
                              f"WIN - plies with an odd number of plies, a loss -(WIN - plies) "
                              f"with an even number, and at most {self.cells - self.played} "
                              f"plies are left")
         # Four in a row takes four stones of the winner's (none can win sooner).
-        winner_stones = (self.played // 2 + (plies + 1) // 2 if value > 0
+        winner_stones = (self.played // 2 + (plies + 1) // 2 if v > 0
                          else self.played - self.played // 2 + plies // 2)
         if plies > 0 and winner_stones < 4:
             raise ValueError(f"{value} is not a solved value of this position: a win {plies} "
                              f"plies from here would be made with {winner_stones} stones of "
                              f"the winner's, and four in a row takes four")
         score = (self.cells + 1 - (self.played + plies - 1)) // 2
-        return score if value > 0 else -score
+        return score if v > 0 else -score
 
 
 # --- the search, compiled for this game (see ext/engine/kernels.pxi) -------------------------
