@@ -519,6 +519,15 @@ def test_from_board_names_its_own_mistakes():
     assert "FEN" not in str(raised.value)
 
 
+@pytest.mark.parametrize("to_move, empty_side", [(1, "white"), (-1, "black")])
+def test_from_board_names_the_board_when_the_side_not_to_move_has_no_pieces(to_move, empty_side):
+    # The FEN is made by from_board: its refusal speaks of the board, not of a FEN.
+    board = np.zeros((8, 8), dtype=np.int8)
+    with pytest.raises(ValueError, match=f"^board: {empty_side} has no pieces") as raised:
+        Checkers.from_board(board, to_move)
+    assert "FEN" not in str(raised.value)
+
+
 def test_equal_games_have_the_same_forty_move_count():
     a, b = Checkers("W:WK20,K23:BK32"), Checkers("W:WK20,K23:BK32")
     assert a == b and hash(a) == hash(b)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 
+import numpy as np
 import pytest
 
 import negamax as nm
@@ -62,7 +64,9 @@ def test_deep_tree_paths_are_cut_in_messages():
     assert "of length 5000" in message and len(message) < 300
 
 
-@pytest.mark.parametrize("tt, hint", [(64, True), (0, True), (1.5, True), ("x", False), ([1], False)])
+@pytest.mark.parametrize("tt, hint", [(64, True), (0, True), (1.5, True), (np.int64(64), True),
+                                      (np.float32(8.0), True), (Fraction(1, 2), True),
+                                      ("x", False), ([1], False)])
 def test_a_bad_tt_names_every_form_it_takes_and_tt_mb_for_a_size(tt, hint):
     # It said "tt must be True or False", where a TranspositionTable and None are taken too,
     # and tt=64 was never pointed to tt_mb (an independent tester's find).

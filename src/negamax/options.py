@@ -109,8 +109,8 @@ def _check_tt(tt: Any) -> bool:
         return check_bool("tt", tt)
     except TypeError:
         hint = ""
-        if isinstance(tt, (int, float)) and not isinstance(tt, bool):
-            hint = f" (a table's size in MB is tt_mb={tt!r})"
+        if isinstance(tt, numbers.Real) and not isinstance(tt, (bool, np.bool_)):
+            hint = f" (a table's size in MB is tt_mb={tt!r})"    # numpy's numbers too
         raise TypeError(f"tt must be True, False, None or a negamax.TranspositionTable, not "
                         f"{_short(tt)}{hint}") from None
 

@@ -475,7 +475,15 @@ cdef class Checkers(NativeGame):
                     white |= 1 << square
                 if abs(value) == 2:
                     kings |= 1 << square
-        return cls(format_fen(black, white, kings, 0 if to_move == 1 else 1))
+        fen = format_fen(black, white, kings, 0 if to_move == 1 else 1)
+        try:
+            return cls(fen)
+        except ValueError as error:
+            # The FEN is made here: the message names the board, not a FEN the caller never
+            # wrote (an empty board read "bad FEN 'B:W:B': white has no pieces ...").
+            text, prefix = str(error), f"bad FEN {quote(fen)}: "
+            raise ValueError("board: " + (text[len(prefix):] if text.startswith(prefix)
+                                          else text)) from None
 
     def copy(self):
         """An independent copy, history included (a search runs on such a copy: see at_terminal
