@@ -292,6 +292,15 @@ def test_plain_move_when_a_capture_is_compulsory():
         game.play("1-5")
 
 
+@pytest.mark.parametrize("move", ["1-9", "14-23", "1-2", "5-9"])
+def test_a_move_no_piece_could_make_is_no_move_even_when_a_capture_is_compulsory(move):
+    # "a capture is compulsory" is said of a move the pieces could otherwise make, not of
+    # steps between squares that are no neighbours or from an empty square.
+    game = Checkers("B:W18:B14,1")
+    with pytest.raises(ValueError, match=r"is not a legal move here; legal moves: 14x23$"):
+        game.play(move)
+
+
 def test_no_move_after_the_end():
     game = Checkers("W:W:B1")
     assert game.legal_moves() == []

@@ -282,6 +282,14 @@ cdef class Checkers(NativeGame):
         cdef int count = self.generate_moves(buffer)
         return [buffer[i] for i in range(count)]
 
+    cdef list plain_move_names(self):
+        """The moves without a capture the pieces could make here if no capture were
+        compulsory (to say so of one of them, and only of them, when it is refused)."""
+        cdef Move buffer[MAX_MOVES]
+        cdef int count = generate_plain_moves(self.bits[self.side], self.bits[1 - self.side],
+                                              self.bits[2], self.side, buffer)
+        return [move_name(buffer[i]) for i in range(count)]
+
     cdef Move find_move(self, move) except -1:
         """The integer move a PDN string names here. Raises ValueError (TypeError for a non-string)."""
         squares, is_capture = parse_move(move)
@@ -302,7 +310,7 @@ cdef class Checkers(NativeGame):
             if matching:
                 raise ValueError(f"{quote(move)} is ambiguous here: write every square the capture "
                                  f"lands on: {', '.join(move_name(m) for m in matching)}")
-        if captures and not is_capture:
+        if captures and not is_capture and text in self.plain_move_names():
             raise ValueError(f"{quote(move)} is not legal here: a capture is compulsory "
                              f"({', '.join(move_name(m) for m in captures)})")
         raise ValueError(f"{quote(move)} is not a legal move here; legal moves: {', '.join(names)}")
