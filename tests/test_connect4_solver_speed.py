@@ -133,3 +133,78 @@ def test_engine_fills_result_slots_through_checked_offsets():
     from negamax._engine import _slot_layouts_checked
     assert _slot_layouts_checked() == {"SearchStats": True, "SolveResult": True,
                                        "SearchResult": True}
+
+
+def _fresh_results_of_the_pickle_fixture():
+    # The calls tests/data/results_pickled_by_0.1.0-3575399.pickle was made from, by the
+    # build of commit 3575399 (results with a __dict__): [solve, traced search, weak solve].
+    return [nm.solve(ConnectFour("617422576771435")),
+            nm.search(TicTacToe("x...o...."), 3, trace=True),
+            nm.solve(ConnectFour("5512264465713563"), weak=True)]
+
+
+@pytest.mark.parametrize("protocol", ["protocol2", "protocol0"])
+def test_results_pickled_before_the_slots_load_equal(protocol):
+    # Results pickled by a release whose results had a __dict__ (their state: the fields by
+    # name) load as the same results, stats and trace visits included.
+    import pathlib
+    fixture = pathlib.Path(__file__).parent / "data" / "results_pickled_by_0.1.0-3575399.pickle"
+    loaded = pickle.loads(pickle.loads(fixture.read_bytes())[protocol])
+    fresh = _fresh_results_of_the_pickle_fixture()
+    assert loaded == fresh                      # every field but elapsed
+    assert all(type(result.elapsed) is float for result in loaded)
+    assert loaded[1].trace == fresh[1].trace and loaded[1].stats == fresh[1].stats
+
+
+def test_results_pickle_their_fields_by_name():
+    # The state is a dict of the fields, as a release whose results had a __dict__ reads it.
+    for result in _fresh_results_of_the_pickle_fixture():
+        for instance in (result, result.stats):
+            state = instance.__reduce_ex__(2)[2]
+            assert state == {field.name: getattr(instance, field.name)
+                             for field in dataclasses.fields(instance)}
+            for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+                assert pickle.loads(pickle.dumps(instance, protocol)) == instance
+
+
+@pytest.mark.parametrize("kind", [nm.SearchResult, nm.SolveResult, nm.SearchStats, nm.Visit])
+def test_results_refuse_every_attribute_as_frozen(kind):
+    # A frozen dataclass with slots answered an attribute that is no field with a TypeError
+    # (a CPython bug); every assignment and deletion is refused as a frozen field's is.
+    instance = {nm.Visit: nm.Visit(path=())}.get(kind) or (
+        nm.search(TicTacToe(), 1) if kind is nm.SearchResult else nm.solve(ConnectFour("617422576771435")))
+    if kind is nm.SearchStats:
+        instance = instance.stats
+    for name in ("note", dataclasses.fields(kind)[0].name):
+        with pytest.raises(dataclasses.FrozenInstanceError, match=f"cannot assign to field '{name}'"):
+            setattr(instance, name, 1)
+        with pytest.raises(dataclasses.FrozenInstanceError, match=f"cannot delete field '{name}'"):
+            delattr(instance, name)
+
+
+def test_the_collector_never_meets_a_result_being_filled():
+    # The engine fills a new result's slots after making it; a collection run meanwhile (by
+    # making a field's value) must not see it with empty slots.
+    import gc
+    empty = []
+
+    def scan(phase, info):
+        if phase == "start":
+            for kept in gc.get_objects(generation=0):     # a new result is among the young
+                if type(kept) in (nm.SearchResult, nm.SolveResult, nm.SearchStats):
+                    for field in dataclasses.fields(kept):
+                        if not hasattr(kept, field.name):
+                            empty.append((type(kept).__name__, field.name))
+
+    threshold = gc.get_threshold()
+    gc.callbacks.append(scan)
+    gc.set_threshold(1)
+    try:
+        games = [ConnectFour("1212123", width=4, height=4), TicTacToe("xoxoxox..")]
+        for _ in range(300):
+            nm.solve_many(games)
+            nm.search_many(games, depth=2)
+    finally:
+        gc.callbacks.remove(scan)
+        gc.set_threshold(*threshold)
+    assert empty == []

@@ -14,7 +14,7 @@ Layers (each its own file in ext/engine/):
 
 cimport cython
 from libc.stdint cimport int32_t, int64_t, uint16_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 import _thread
@@ -134,6 +134,24 @@ cdef inline bint runs_lean_node(SearchContext* c) noexcept nogil:
     return lean_node_allowed and not (
         c.options.use_null_move or c.options.use_lmr or c.options.use_quiescence
         or c.checks_known or c.path_draws or c.busy_moves != NULL)
+
+
+cdef struct SolveNote:
+    # What the SolveResult of a batch's clean solve is made of (Searcher.note_solve).
+    int64_t counters[COUNTER_COUNT]
+    double elapsed
+    Score lower
+    Score upper
+    int status
+    int pv_length
+    Py_ssize_t pv_start             # where its line starts in the batch's PvStore
+
+
+cdef struct PvStore:
+    # The lines of a batch's noted solves, one after the other.
+    Move* moves
+    Py_ssize_t used
+    Py_ssize_t capacity
 
 
 @cython.final
@@ -828,17 +846,39 @@ cdef class Searcher:
 
     cdef object solve_outcome(self, double elapsed, bint weak, bint result_here):
         """What a solve returns: its SolveResult when `result_here` asks for it (a built-in
-        game that is not a tree) and the solve ended cleanly, with no pending error and
-        lower <= upper (the Python layer's checks, which such a solve cannot fail, are then
-        skipped: a batch of short solves would pay for them and for the dict at every
-        position); else collect_solve's dict."""
+        game that is not a tree) and the solve ended cleanly (solved_cleanly: the Python
+        layer's checks, which such a solve cannot fail, are then skipped: a batch of short
+        solves would pay for them and for the dict at every position); else collect_solve's
+        dict."""
         cdef Searcher best = self.best_thread(True) if self.helpers else self
-        if (result_here and self.pending_error is None and ends_cleanly(best.context.status)
-                and best.lower <= best.upper):
+        if result_here and self.solved_cleanly(best):
             return solve_result_of(self.game, best.lower, best.upper, best.proven_line(),
                                    self.solve_stats(best), elapsed, self.kernel_that_ran(),
                                    weak, clean_stop_reason(best.context.status))
         return self.collect_solve(elapsed)
+
+    cdef bint solved_cleanly(self, Searcher best):
+        """The solve whose result is `best`'s ended cleanly (completed, or stopped by its node
+        or time limit), with no pending error and lower <= upper."""
+        return (self.pending_error is None and ends_cleanly(best.context.status)
+                and best.lower <= best.upper)
+
+    cdef void note_solve(self, SolveNote* note, double elapsed, PvStore* lines) except *:
+        """What solve_outcome needs of a clean solve on one thread (a batch's), kept in C so
+        that the SolveResult can be made after the rest of the batch has run (run_many)."""
+        cdef int i
+        self.counter_values(note.counters)
+        note.counters[COUNTER_ITERATIONS] = self.context.stats.null_window_searches
+        note.elapsed = elapsed
+        note.lower = self.lower
+        note.upper = self.upper
+        note.status = self.context.status
+        note.pv_start = lines.used
+        note.pv_length = self.completed_pv_length
+        pv_store_room(lines, self.completed_pv_length)
+        for i in range(self.completed_pv_length):
+            lines.moves[lines.used + i] = self.context.pv_table[i]
+        lines.used += self.completed_pv_length
 
     cdef list proven_line(self):
         """The line of the last completed pass of a solve, as the engine's integer moves."""
@@ -906,6 +946,21 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
     searcher = Searcher(games[0], options[0], table, stop)
     if searcher.reports_iterations:
         raise ValueError("run_many runs each search without on_iteration")
+    # A clean solve's SolveResult is made after the whole batch has run, from what was noted
+    # of it in C (notes, lines): the searches then run one after the other with the search's
+    # code in the instruction cache, instead of each leaving it for the Python objects of
+    # its result (a batch of short solves ran several hundred instruction-cache misses a
+    # position that way, a C solver's loop a few).
+    cdef SolveNote* notes = NULL
+    cdef PvStore lines
+    cdef list noted_kernels = None
+    lines.moves = NULL
+    lines.used = lines.capacity = 0
+    if solve and results_here is not None and not searcher.helpers:
+        notes = <SolveNote*> malloc(count * sizeof(SolveNote))
+        if notes == NULL:
+            raise MemoryError("no memory for a batch's solve notes")
+        noted_kernels = [None] * count
     if table is not None:
         table.claim()        # the batch's searches share the table one after the other
     try:
@@ -922,8 +977,13 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
             stopped = stops_the_batch(searcher)
             elapsed = searcher.finished_at - searcher.started
             here = results_here is not None and results_here[i]
-            results.append(searcher.solve_outcome(elapsed, weak_here, here) if solve
-                           else searcher.search_outcome(elapsed, here))
+            if notes != NULL and here and searcher.solved_cleanly(searcher):
+                searcher.note_solve(&notes[i], elapsed, &lines)
+                noted_kernels[i] = searcher.kernel_that_ran()
+                results.append(None)           # made below
+            else:
+                results.append(searcher.solve_outcome(elapsed, weak_here, here) if solve
+                               else searcher.search_outcome(elapsed, here))
             if stopped:
                 # Ctrl-C, the stop signal or a failure ended this search: the rest of the
                 # batch stops too, each with no result (a Ctrl-C is seen once, by one search).
@@ -934,10 +994,40 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
                         skip_interrupted(searcher)
                     results.append(searcher.collect_solve(0.0) if solve else searcher.collect(0.0))
                 break
+        if notes != NULL:
+            for i in range(len(results)):
+                if noted_kernels[i] is not None:
+                    results[i] = noted_solve_result(games[i], &notes[i], &lines,
+                                                    noted_kernels[i], weak_of[i])
         return results
     finally:
+        free(notes)
+        free(lines.moves)
         if table is not None:
             table.release()
+
+
+cdef object noted_solve_result(NativeGame game, SolveNote* note, PvStore* lines, str kernel,
+                               bint weak):
+    """The SolveResult of a solve noted by Searcher.note_solve (what solve_outcome makes)."""
+    cdef int i
+    pv = [lines.moves[note.pv_start + i] for i in range(note.pv_length)]
+    return solve_result_of(game, note.lower, note.upper, pv, stats_object(note.counters),
+                           note.elapsed, kernel, weak, clean_stop_reason(note.status))
+
+
+cdef void pv_store_room(PvStore* lines, Py_ssize_t more) except *:
+    """Room in `lines` for `more` moves past those used (doubling: a batch's lines are short)."""
+    cdef Py_ssize_t wanted = lines.used + more, capacity
+    cdef Move* grown
+    if wanted <= lines.capacity:
+        return
+    capacity = max(wanted, 2 * lines.capacity, 1024)
+    grown = <Move*> realloc(lines.moves, capacity * sizeof(Move))
+    if grown == NULL:
+        raise MemoryError("no memory for a batch's principal variations")
+    lines.moves = grown
+    lines.capacity = capacity
 
 
 cdef bint stops_the_batch(Searcher searcher) noexcept nogil:

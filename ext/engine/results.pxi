@@ -22,6 +22,7 @@ cdef extern from "Python.h":
         PyMemberDef* d_member
 
 cdef tuple _NO_ARGUMENTS = ()
+cdef int Py_TPFLAGS_HAVE_GC = 1 << 14
 cdef int Py_TPFLAGS_IMMUTABLETYPE = 1 << 8        # CPython 3.10+: the type's attributes are fixed
 cdef object _COMPLETED = _StopReason.COMPLETED
 cdef object _NODE_LIMIT = _StopReason.NODE_LIMIT
@@ -57,6 +58,8 @@ cdef class _SlotLayout:
     cdef tuple names                     # the fields, in the order the builders give them
     cdef Py_ssize_t offsets[MAX_SLOTS]
     cdef bint direct                     # the offsets were checked: store through them
+    cdef bint tracked                    # its instances are the garbage collector's (slots
+                                         # holding objects make them so: checked all the same)
 
     def __init__(self, cls, tuple names):
         import dataclasses
@@ -65,6 +68,7 @@ cdef class _SlotLayout:
             raise TypeError(f"{cls.__name__}: the engine's field list {names} is not its fields")
         self.cls = cls
         self.names = names
+        self.tracked = (cls.__flags__ & Py_TPFLAGS_HAVE_GC) != 0
         self.direct = self.read_offsets()
 
     cdef bint read_offsets(self):
@@ -88,11 +92,29 @@ cdef class _SlotLayout:
         return True
 
 
+cdef extern from "Python.h":
+    void PyObject_GC_Track(void* op)
+    void PyObject_GC_UnTrack(void* op)
+
+
 cdef inline object new_instance(_SlotLayout layout):
     """A new instance of the layout's class with every slot empty, to be filled by put_field
-    (object.__new__ without the checks of its Python wrapper: the classes have no __new__
-    of their own). Each field must be put before the instance is used."""
-    return (<PyTypeObject*> layout.cls).tp_new(<type> layout.cls, <PyObject*> _NO_ARGUMENTS, NULL)
+    and then handed to finish_instance (object.__new__ without the checks of its Python
+    wrapper: the classes have no __new__ of their own). Until then the garbage collector
+    does not see it (gc.get_objects or a gc callback would meet empty slots: making a
+    field's value can run a collection), as CPython builds its own containers."""
+    instance = (<PyTypeObject*> layout.cls).tp_new(<type> layout.cls, <PyObject*> _NO_ARGUMENTS,
+                                                   NULL)
+    if layout.tracked:
+        PyObject_GC_UnTrack(<PyObject*> instance)
+    return instance
+
+
+cdef inline object finish_instance(_SlotLayout layout, object instance):
+    """An instance of new_instance with every field put: the garbage collector sees it now."""
+    if layout.tracked:
+        PyObject_GC_Track(<PyObject*> instance)
+    return instance
 
 
 cdef inline void put_field(_SlotLayout layout, object instance, int index, object value):
@@ -127,7 +149,7 @@ cdef object stats_object(const int64_t* counters):
     cdef int i
     for i in range(COUNTER_COUNT):
         put_field(STATS_LAYOUT, stats, i, counters[i])
-    return stats
+    return finish_instance(STATS_LAYOUT, stats)
 
 
 cdef inline bint ends_cleanly(int status) noexcept nogil:
@@ -206,7 +228,7 @@ cdef object solve_result_of(object native, Score lower, Score upper, list pv_mov
                                pv if exact else pv[:1], stats, elapsed, stop_reason, lower,
                                upper, score, weak, kernel)):
         put_field(SOLVE_LAYOUT, result, i, field)
-    return result
+    return finish_instance(SOLVE_LAYOUT, result)
 
 
 def native_solve_result(dict raw, object native, bint weak, object stop_reason):
@@ -230,4 +252,4 @@ cdef object search_result_of(object native, dict raw, int algorithm, object stop
                                _ALGORITHM_NAMES[algorithm], None, raw["kernel"],
                                raw["hashfull"])):
         put_field(SEARCH_LAYOUT, result, i, field)
-    return result
+    return finish_instance(SEARCH_LAYOUT, result)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
 from typing import Any, Dict, Optional, Tuple, Type, TypeVar
 
 __all__ = ["StopReason", "SearchStats", "SearchResult", "SolveResult", "Visit", "AnalysisError"]
@@ -145,6 +145,47 @@ class AnalysisError:
 
     def __str__(self) -> str:
         return f"position {self.index} ({self.game_repr}): {self.exception_type}: {self.message}"
+
+
+def _field_state(self: Any) -> Dict[str, Any]:
+    """A result's pickled state: its fields by name. Results of earlier releases, which had a
+    __dict__, were pickled in this form, so each release reads the other's pickles."""
+    return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+
+def _set_field_state(self: Any, state: Any) -> None:
+    """Set a result's fields from a pickled state: a dict by name (this release's and earlier
+    ones'; a field a pickle older than it lacks takes its default) or a list in field order
+    (what the dataclasses module's own support for slots writes)."""
+    if isinstance(state, dict):
+        values = dict(state)
+        for field_ in fields(self):
+            if field_.name not in values and field_.default is not MISSING:
+                values[field_.name] = field_.default
+    else:
+        values = dict(zip(self.__dataclass_fields__, state))
+    for name, value in values.items():
+        _set_attribute(self, name, value)
+
+
+def _refuse_assignment(self: Any, name: str, value: Any) -> None:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _refuse_deletion(self: Any, name: str) -> None:
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+# The dataclasses module's frozen classes with slots answer an attribute that is no field
+# with a TypeError from its generated __setattr__ (a CPython bug: it names the class as it
+# was before slots were added), and pickle their state as a list only they can read. Every
+# attribute of a result is refused as a frozen field is, and the state is the fields by name.
+for _result_class in (SearchStats, Visit, SearchResult, SolveResult):
+    _result_class.__setattr__ = _refuse_assignment
+    _result_class.__delattr__ = _refuse_deletion
+    _result_class.__getstate__ = _field_state
+    _result_class.__setstate__ = _set_field_state
+del _result_class
 
 
 _Frozen = TypeVar("_Frozen")
