@@ -85,6 +85,36 @@ def test_solver_score_refuses_what_no_solve_of_the_position_gives(value, error):
         game.solver_score(value)
 
 
+class _Index:
+    """An integer-like value: __index__ gives what it wraps (an int, or not)."""
+
+    def __init__(self, wrapped):
+        self.wrapped = wrapped
+
+    def __index__(self):
+        return self.wrapped
+
+
+@pytest.mark.parametrize("wrapped", [nm.WIN - 1.0, nm.WIN - 1.5, "x", None])
+def test_solver_score_refuses_an_index_that_gives_no_int(wrapped):
+    # operator.index's rule: an __index__ answering a float (or anything but an int) is a
+    # TypeError; it was read on as that value (WIN - 1.0 scored, WIN - 1.5 a ValueError).
+    with pytest.raises(TypeError, match="__index__ returned non-int"):
+        ConnectFour("32144764564634466353").solver_score(_Index(wrapped))
+    assert ConnectFour("32144764564634466353").solver_score(_Index(nm.WIN - 1)) == \
+        ConnectFour("32144764564634466353").solver_score(nm.WIN - 1)
+
+
+def test_init_after_new_and_moves_starts_from_an_empty_board():
+    # ConnectFour.__new__ gives the empty 7 x 6 board; __init__ on it after a move sets the
+    # size and no stones (the board kept the 7 x 6 stone's bit, shown on the 5 x 4 board).
+    game = ConnectFour.__new__(ConnectFour)
+    game.play(4)
+    game.__init__("", 5, 4)
+    assert [int(word) for word in game.bitboards] == [0, 0]
+    assert game.board.tolist() == ConnectFour("", 5, 4).board.tolist()
+
+
 @pytest.mark.parametrize("moves, value", [
     ("", nm.WIN - 1), ("", nm.WIN - 5), ("", -(nm.WIN - 6)),
     ("4453", nm.WIN - 1),            # the side to move has two stones: a third and fourth needed

@@ -598,5 +598,14 @@ def test_root_moves_take_the_short_form_of_a_capture_as_play_does():
     assert result.best_move == "22x31x24"
     assert nm.search(game, 3, root_moves=["22x24"]) == nm.search(game, 3, root_moves=["22x31x24"])
     assert game.move_code("22x24") == game.move_code("22x31x24")
-    with pytest.raises(ValueError, match="not a legal move"):
+    with pytest.raises(ValueError, match="^root_moves: '22x17' is not a legal move here; legal moves: 22x31x24$"):
         nm.search(game, 3, root_moves=["22x17"])
+
+
+def test_root_moves_refuse_an_ambiguous_short_capture_as_play_does():
+    game = Checkers("W:WK4,K21,30:BK10,K11,K15,18,K19,K26")   # 30x23x14x7 and 30x23x16x7
+    with pytest.raises(ValueError, match="'30x7' is ambiguous here") as played:
+        game.play("30x7")
+    with pytest.raises(ValueError) as searched:
+        nm.search(game, 2, root_moves=["30x7"])
+    assert str(searched.value) == f"root_moves: {played.value}"

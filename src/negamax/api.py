@@ -671,14 +671,17 @@ def _root_move_codes(native: NativeGame, root_moves: Any, game: Any = None) -> L
 def _read_by_game(native: NativeGame, move: Any, codes: List[int]) -> List[int]:
     """The code of `move` as the game itself reads the moves play() takes, for a game with a
     `move_code` method (Checkers: the short form of a capture, "22x24" for "22x31x24"), when
-    that names one of the root's moves; else none."""
+    that names one of the root's moves; else none. A move the game refuses (ValueError:
+    not legal here, or ambiguous) is refused with the game's own words."""
     reader = getattr(native, "move_code", None)
     if reader is None:
         return []
     try:
         code = reader(move)
-    except (TypeError, ValueError):
-        return []
+    except TypeError:
+        return []             # not the game's kind of move: root_moves' own message follows
+    except ValueError as error:
+        raise ValueError(f"root_moves: {error}") from None
     return [code] if code in codes else []
 
 

@@ -8,6 +8,8 @@
 # moves are 0-based columns; the Python-facing methods use 1-based columns, as the move
 # strings do ("4453": columns 4, 4, 5, 3).
 
+import operator
+
 import numpy as np
 
 from negamax.errors import second_init_error
@@ -132,9 +134,10 @@ cdef class ConnectFour(NativeGame):
         self.play_string(str(moves))      # a str subclass (numpy's str_) as the str it holds
 
     cdef void setup(self, int width, int height):
-        """The board's shape and the masks and move order that follow from it (the stones
-        are left as they are: none in a new game, the copied ones in a copy)."""
+        """The board's shape, no stones, and the masks and move order that follow from the
+        shape (copy() then sets the stones)."""
         cdef int col, i
+        self.bits[0] = self.bits[1] = 0
         self.n_cols = width
         self.n_rows = height
         self.stride = height + 1
@@ -525,7 +528,7 @@ cdef class ConnectFour(NativeGame):
             if isinstance(value, bool) or not hasattr(value, "__index__"):
                 raise TypeError(f"value must be an int (a solved value), not "
                                 f"{type(value).__name__} {short_repr(value)}")
-            value = value.__index__()
+            value = operator.index(value)   # TypeError for an __index__ that gives no int
         if value == 0 and not self.last_move_won:    # a game already won is no draw
             return 0
         if self.last_move_won and value != -WIN:
