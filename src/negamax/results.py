@@ -180,12 +180,12 @@ def _refuse_deletion(self: Any, name: str) -> None:
 # with a TypeError from its generated __setattr__ (a CPython bug: it names the class as it
 # was before slots were added), and pickle their state as a list only they can read. Every
 # attribute of a result is refused as a frozen field is, and the state is the fields by name.
+_RESULT_METHODS = {"__setattr__": _refuse_assignment, "__delattr__": _refuse_deletion,
+                   "__getstate__": _field_state, "__setstate__": _set_field_state}
 for _result_class in (SearchStats, Visit, SearchResult, SolveResult):
-    _result_class.__setattr__ = _refuse_assignment
-    _result_class.__delattr__ = _refuse_deletion
-    _result_class.__getstate__ = _field_state
-    _result_class.__setstate__ = _set_field_state
-del _result_class
+    for _name, _method in _RESULT_METHODS.items():
+        setattr(_result_class, _name, _method)   # setattr: type checkers refuse method assignment
+del _result_class, _name, _method
 
 
 _Frozen = TypeVar("_Frozen")
