@@ -151,7 +151,10 @@ def test_results_pickled_before_the_slots_load_equal(protocol):
     fixture = pathlib.Path(__file__).parent / "data" / "results_pickled_by_0.1.0-3575399.pickle"
     loaded = pickle.loads(pickle.loads(fixture.read_bytes())[protocol])
     fresh = _fresh_results_of_the_pickle_fixture()
-    assert loaded == fresh                      # every field but elapsed
+    # Every field but elapsed, and but the solves' counters: those follow the search (a
+    # table that keeps both bounds of a position made the first solve 62 -> 51 nodes).
+    assert [dataclasses.replace(old, stats=new.stats) for old, new in zip(loaded, fresh)] == fresh
+    assert [type(old.stats) for old in loaded] == [nm.SearchStats] * 3
     assert all(type(result.elapsed) is float for result in loaded)
     assert loaded[1].trace == fresh[1].trace and loaded[1].stats == fresh[1].stats
 

@@ -23,8 +23,8 @@ from engine.context cimport *
 from engine.kernel_table cimport KERNELS_CAPSULE_NAME, SearchKernels
 from engine.ttable cimport (
     BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TT_DEPTH_FINAL, TTHit, busy_elsewhere, busy_mark,
-    busy_tag, busy_unmark, tt_mix, tt_prefetch_mixed, tt_probe, tt_probe_mixed, tt_store,
-    tt_store_mixed, value_from_tt, value_to_tt,
+    busy_tag, busy_unmark, tt_mix, tt_prefetch_mixed, tt_probe, tt_probe_mixed, tt_probe_wanted,
+    tt_store, tt_store_mixed, value_from_tt, value_to_tt,
 )
 
 cdef int32_t HISTORY_MAX = 1 << 28    # the history table is halved when an entry passes this

@@ -173,3 +173,23 @@ def _hammer_table(TranspositionTable table not None, int keys, uint64_t seed, in
 
 cdef inline Score _hammer_value(uint64_t pick) noexcept nogil:
     return <Score> (pick * 7919 % 1000003) - 500000
+
+
+def _store_then_probe(TranspositionTable table not None, uint64_t key, list stores):
+    """Tests only: store each (value, move, depth, bound) of `stores` for the position `key`,
+    in order, then probe it three ways. Returns (newest, lower, upper): what tt_probe finds,
+    and what tt_probe_wanted finds asked for a lower and for an upper bound, each as
+    (value, move, depth, bound) or None. Bounds: 1 lower, 2 upper, 3 exact."""
+    cdef TTHit hit
+    cdef int wanted
+    for value, move, depth, bound in stores:
+        if not BOUND_LOWER <= bound <= BOUND_EXACT or not 0 <= depth <= TT_DEPTH_FINAL:
+            raise ValueError(f"bound must be 1 to 3 and depth 0 to {TT_DEPTH_FINAL}, got "
+                             f"{bound!r} and {depth!r}")
+        tt_store(&table.table, key, value, move, depth, bound)
+    found = [(hit.value, hit.move, hit.depth, hit.bound)
+             if tt_probe(&table.table, key, &hit) else None]
+    for wanted in (BOUND_LOWER, BOUND_UPPER):
+        found.append((hit.value, hit.move, hit.depth, hit.bound)
+                     if tt_probe_wanted(&table.table, key, wanted, &hit) else None)
+    return tuple(found)

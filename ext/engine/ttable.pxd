@@ -6,9 +6,12 @@
 # (a bijection on 64 bits); its low bits choose the bucket and its high 32 bits are stored
 # to tell positions sharing a bucket apart.
 #
-# Replacement policy, per bucket: an entry for the same position is overwritten; otherwise
-# the first slot keeps the deepest result (it is replaced by a result at least as deep, or
-# when it is empty or stale), and the second slot takes whatever the first did not keep.
+# Replacement policy, per bucket: an entry for the same position is overwritten, except that
+# a lower bound stored over an upper one of the same depth (or the reverse) moves the older
+# one to the second slot, so that the position keeps both; otherwise the first slot keeps
+# the deepest result (it is replaced by a result at least as deep, or when it is empty or
+# stale), and the second slot takes whatever the first did not keep. A probe finds the
+# newest entry of a position; tt_probe_wanted the one with the side of the bound asked for.
 #
 # Generations: every search starts a new generation, and entries of other generations are
 # ignored (and replaced first). A table can therefore be reused by many searches without
@@ -125,6 +128,39 @@ cdef inline bint tt_probe_mixed(TTable* table, uint64_t mixed, TTHit* hit) noexc
     return False
 
 
+cdef inline bint tt_probe_wanted(TTable* table, uint64_t key, int wanted, TTHit* hit) noexcept nogil:
+    """tt_probe preferring an entry whose bound gives `wanted` (BOUND_LOWER: a lower bound or
+    an exact value; BOUND_UPPER: an upper bound or an exact value): a position can hold one of
+    each (see tt_store_mixed), and a proof asks for one side. Else the position's newest
+    entry, as tt_probe; False when there is none."""
+    cdef uint64_t mixed = tt_mix(key)
+    cdef TTEntry* bucket = table.entries + 2 * (mixed & table.bucket_mask)
+    cdef uint32_t check = <uint32_t> (mixed >> 32)
+    cdef uint64_t header, payload
+    cdef bint found = False
+    cdef int slot
+    for slot in range(2):
+        payload = negamax_load_u64(&bucket[slot].payload)
+        header = negamax_load_u64(&bucket[slot].header) ^ payload
+        if entry_current(header, check, table.generation):
+            if found and (<int> ((header >> 48) & wanted)) == 0:
+                continue             # the newest entry is kept: this one is no better
+            hit.value = <int32_t> <uint32_t> payload
+            hit.move = <int32_t> <uint32_t> (payload >> 32)
+            hit.depth = <int> (header >> 50)
+            hit.bound = <int> ((header >> 48) & 3)
+            if hit.bound & wanted:
+                return True
+            found = True
+    return found
+
+
+cdef inline bint opposite_bounds(int first, int second) noexcept nogil:
+    """One is a lower bound, the other an upper bound."""
+    return ((first == BOUND_LOWER and second == BOUND_UPPER)
+            or (first == BOUND_UPPER and second == BOUND_LOWER))
+
+
 cdef inline bint tt_store(TTable* table, uint64_t key, Score value, Move move, int depth,
                           int bound) noexcept nogil:
     """Store a result; True when the table then holds one more entry of this generation
@@ -152,6 +188,12 @@ cdef inline bint tt_store_mixed(TTable* table, uint64_t mixed, Score value, Move
     if <uint32_t> first == check and <uint16_t> (first >> 32) == generation:
         slot = bucket                 # the position's own entry: replaced, none added
         added = False
+        if <int> (first >> 50) == depth and opposite_bounds(<int> ((first >> 48) & 3), bound):
+            # A lower bound after an upper one (or the reverse) at the same depth: the other
+            # side moves to the second slot, so the position keeps both. A solve's null-window
+            # searches leave each side in turn, and the proof of its line asks for both.
+            write_entry(bucket + 1, first, first_payload)
+            added = not second_live
     elif <uint32_t> second == check and <uint16_t> (second >> 32) == generation:
         slot = bucket + 1
         added = False

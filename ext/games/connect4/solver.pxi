@@ -276,7 +276,7 @@ cdef bint board_child_proven(SearchContext* c, ConnectFour game, const Board* b,
     play_on_board(game, &child, move)
     if board_over(game, &child):
         return (-WIN + ply + 1 if child.won else 0) <= -expected
-    if (tt_probe(c.table, child.own + child.occupied, &hit)
+    if (tt_probe_wanted(c.table, child.own + child.occupied, BOUND_UPPER, &hit)
             and (hit.bound == BOUND_UPPER or hit.bound == BOUND_EXACT)
             and hit.depth >= UNLIMITED_DEPTH - ply - 1 and usable_for_line(hit.depth, expected)
             and bound_at(game, hit.value, ply + 1, False) <= -expected):
@@ -303,7 +303,7 @@ cdef Move board_proven_move(SearchContext* c, ConnectFour game, const Board* b, 
     cdef Board child
     if count == 1:
         return game.first_in_order(possible)
-    if tt_probe(c.table, b.own + b.occupied, &hit):
+    if tt_probe_wanted(c.table, b.own + b.occupied, BOUND_LOWER, &hit):
         if 0 <= hit.move < game.n_cols and (possible & game.column_squares(hit.move)) != 0:
             tt_move = hit.move
         if (tt_move >= 0 and (hit.bound == BOUND_LOWER or hit.bound == BOUND_EXACT)
