@@ -427,3 +427,30 @@ def test_search_without_a_position_is_not_said_to_need_one(capsys):
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "required: game" in err and "position" not in err.split("required:")[1]
+
+
+@pytest.mark.parametrize("before, after", [
+    (["solve", "tictactoe", "xo.......", "--weak"], ["solve", "tictactoe", "--weak", "xo......."]),
+    (["search", "tictactoe", "x........", "--depth", "2"], ["search", "tictactoe", "--depth", "2", "x........"]),
+    (["search", "uniform", "8", "3", "--seed", "3"], ["search", "uniform", "--seed", "3", "8", "3"]),
+    (["search", "uniform", "8", "3", "--seed", "3"], ["search", "uniform", "8", "--seed", "3", "3"]),
+])
+def test_the_position_may_follow_the_options(capsys, before, after):
+    # argparse fills an optional position left empty before it reaches the options, and then
+    # called a position written after them an unrecognized argument.
+    assert main(before) == 0
+    expected = capsys.readouterr().out.split("time      :")[0]
+    assert main(after) == 0
+    assert capsys.readouterr().out.split("time      :")[0] == expected
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["solve", "connect4", "--weak", "444", "555"], "unrecognized arguments: '444 555'"),
+    (["solve", "connect4", "44", "--weak", "55"], "unrecognized arguments: '55'"),
+    (["search", "tictactoe", "--depth", "2", "-x"], "unrecognized arguments: '-x'"),
+])
+def test_words_left_over_are_still_unrecognized(capsys, argv, words):
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    assert words in capsys.readouterr().err

@@ -337,6 +337,23 @@ def _run(args: argparse.Namespace) -> int:
         return _memory_error(error)
 
 
+def _parse(parser: argparse.ArgumentParser, argv: Optional[List[str]]) -> argparse.Namespace:
+    """parser.parse_args, with the position of `search` and `solve` also taken after their
+    options (`negamax search chess --depth 3 FEN`): argparse fills an optional positional, left
+    empty, before it reaches the options, and then called the position unrecognized."""
+    args, extra = parser.parse_known_args(argv)
+    words = all(not word.startswith("-") for word in extra)
+    if extra and words and args.command == "search":
+        args.position = [*args.position, *extra]
+        extra = []
+    elif len(extra) == 1 and words and args.command == "solve" and not args.position:
+        args.position = extra[0]
+        extra = []
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     """Entry point of the `negamax` command."""
     forgive_unencodable_output()
@@ -346,7 +363,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         sys.stdin = open(os.devnull, encoding="utf-8")
     try:
         try:
-            args = _build_parser().parse_args(argv)
+            args = _parse(_build_parser(), argv)
             # As typed, for what records it (the benchmark report says how it was made).
             args.command_line = ["negamax", *(sys.argv[1:] if argv is None else argv)]
         except SystemExit as done:
