@@ -71,3 +71,14 @@ def test_search_many_says_it_takes_no_root_moves():
     with pytest.raises(TypeError, match=r"takes no option 'root_moves' \(it takes those of "
                                         r"search\(\) but on_iteration and root_moves\)"):
         nm.search_many([ConnectFour("4444")], 4, root_moves=[3])
+
+
+@pytest.mark.parametrize("option", ["on_iteration", "root_moves", "depth"])
+def test_solve_many_takes_the_options_of_solve_and_no_other(option):
+    # solve() takes no on_iteration: solve_many took on_iteration=None silently, and its
+    # message said "those of solve() but on_iteration and root_moves", neither of solve().
+    with pytest.raises(TypeError, match=rf"solve_many\(\) takes no option '{option}' \(it takes "
+                                        r"those of solve\(\)\)"):
+        nm.solve_many([ConnectFour("4444")], **{option: None})
+    with pytest.raises(TypeError):
+        nm.solve(ConnectFour("4444"), **{option: None})

@@ -928,5 +928,8 @@ def test_plies_to_end_reads_scores_and_refuses_other_numbers():
     for nan in (float("nan"), np.float64("nan")):     # it gave None, as for a heuristic value
         with pytest.raises(ValueError, match="no score"):
             nm.plies_to_end(nan)
+    for other in (True, None, "999999997"):            # True gave None, None a bare comparison error
+        with pytest.raises(TypeError, match="plies_to_end takes a score"):
+            nm.plies_to_end(other)
     # The command line's words for a tree's own big number: a score, not a win.
     assert describe_score(2**70, exact=True) == f"score +{2**70}"

@@ -207,3 +207,23 @@ def test_effective_branching_factor_takes_fractions_and_depths_of_any_size():
     for count in (Fraction(1, 10 ** 400), Fraction(10 ** 400, 3)):   # the roots themselves
         with pytest.raises(ValueError, match="beyond a float's range"):  # are out of range
             ebf(count, 1)
+
+
+def test_effective_branching_factor_is_the_float_nearest_the_root():
+    # The reference: the root to 60 digits by the decimal module, then rounded once.
+    import random
+    from decimal import Decimal, localcontext
+    rng = random.Random(7)
+    with localcontext() as context:
+        context.prec = 60
+        for _ in range(500):
+            count, depth = rng.randint(2, 10 ** rng.randint(1, 40)), rng.randint(2, 60)
+            nearest = float(Decimal(count) ** (Decimal(1) / Decimal(depth)))
+            assert nm.theory.effective_branching_factor(count, depth) == nearest, (count, depth)
+
+
+@pytest.mark.parametrize("root, depth", [(10, 1000), (3, 1000), (7, 5), (2, 60)])
+def test_effective_branching_factor_never_falls_below_a_perfect_power_s_root(root, depth):
+    # exp(log(count) / depth) rounds twice: a count just above root**depth came out below root.
+    assert nm.theory.effective_branching_factor(root ** depth + 1, depth) >= root
+    assert nm.theory.effective_branching_factor(root ** depth - 1, depth) <= root

@@ -441,13 +441,13 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
                weak: bool = False) -> list:
     _forget_interrupt()
     name = "solve_many" if solve else "search_many"
-    if options.pop("on_iteration", None) is not None:
+    if not solve and options.pop("on_iteration", None) is not None:
         raise TypeError(f"{name} takes no on_iteration")
     unknown = sorted(set(options) - _batch_options(solve))
     if unknown:
         raise TypeError(f"{name}() takes no option {', '.join(map(repr, unknown))} "
-                        f"(it takes those of {'solve' if solve else 'search'}() but "
-                        f"on_iteration and root_moves)")
+                        + ("(it takes those of search() but on_iteration and root_moves)"
+                           if not solve else "(it takes those of solve())"))
     if check_threads(options.get("threads", 1)) != 1:
         raise ValueError(f"{name} runs each search on one thread: give threads=1")
     maximizing = options.pop("maximizing", None)

@@ -138,11 +138,45 @@ def effective_branching_factor(count: Union[float, Fraction], depth: int) -> flo
                     raise OverflowError               # below the smallest float
             value = math.exp(exponent)
             if value > 0.0:                   # else a fraction's root below the smallest float
-                return value
+                return _nearest_root(count, depth, value)
     except OverflowError:          # at the very edge of a float's range the log test ties
         pass
     raise ValueError(f"count**(1/depth) is beyond a float's range (count "
                      f"{_size_of(count)}, depth {short_repr(depth)})")
+
+
+#: Depths up to which a root is rounded exactly (each check raises a 53-bit float to the
+#: depth-th power: 53 x depth bits); past it exp(log(count) / depth) stands, a few ulps off.
+_EXACT_ROOT_MAX_DEPTH = 20_000
+
+
+def _nearest_root(count: Union[int, float, Fraction], depth: int, estimate: float) -> float:
+    """The float nearest count**(1/depth), from an estimate a few ulps off (exp of the log
+    rounds twice): the floats around it are raised to the depth-th power exactly and compared
+    with the count, so that the result is correctly rounded and grows with the count (a
+    count just above a perfect power never gets a root below the power's)."""
+    if depth > _EXACT_ROOT_MAX_DEPTH or not 0.0 < estimate < math.inf:
+        return estimate
+    exact = Fraction(count)
+
+    def above(candidate: float) -> bool:      # candidate**depth > count, exactly
+        return Fraction(candidate) ** depth > exact
+
+    low = estimate
+    for _ in range(64):                       # the estimate is a few ulps off: a few steps
+        if not above(low):
+            break
+        low = math.nextafter(low, 0.0)
+    for _ in range(64):
+        high = math.nextafter(low, math.inf)
+        if high == math.inf or above(high):
+            break
+        low = high
+    high = math.nextafter(low, math.inf)
+    if high == math.inf or above(low) or not above(high):
+        return estimate                       # not bracketed (never seen): the estimate stands
+    # low**depth <= count < high**depth: the nearer of the two, by the midpoint's power.
+    return high if (Fraction(low) + Fraction(high)) ** depth <= exact * 2 ** depth else low
 
 
 def _log(count: Union[int, float, Fraction]) -> float:
