@@ -126,6 +126,19 @@ cdef inline void put_field(_SlotLayout layout, object instance, int index, objec
         PyObject_GenericSetAttr(instance, layout.names[index], value)
 
 
+cdef object filled_instance(_SlotLayout layout, tuple values):
+    """A new instance of the layout's class holding `values`, one per field in layout.names'
+    order."""
+    cdef int i
+    if len(values) != len(layout.names):     # the offsets are read unchecked
+        raise SystemError(f"{layout.cls.__name__}: {len(values)} values for "
+                          f"{len(layout.names)} fields")
+    instance = new_instance(layout)
+    for i in range(len(values)):
+        put_field(layout, instance, i, values[i])
+    return finish_instance(layout, instance)
+
+
 cdef _SlotLayout STATS_LAYOUT = _SlotLayout(_SearchStats, COUNTER_NAMES)
 cdef _SlotLayout SOLVE_LAYOUT = _SlotLayout(_SolveResult, (
     "value", "outcome", "plies", "best_move", "pv", "stats", "elapsed", "stop_reason",
@@ -200,7 +213,6 @@ cdef object solve_result_of(object native, Score lower, Score upper, list pv_mov
     any but an explicit tree) that proved `lower` <= value <= `upper`, its line of play
     `pv_moves` the engine's integer moves; `weak`: only the sign was asked."""
     cdef bint exact = lower == upper and not weak
-    cdef int i
     decode_line, solver_score = result_methods(native)
     pv = tuple(decode_line(native, pv_moves))
     # The outcome follows from the sign, which is known once the bounds agree on it.
@@ -223,12 +235,9 @@ cdef object solve_result_of(object native, Score lower, Score upper, list pv_mov
             plies = len(pv)
         if solver_score is not None:
             score = solver_score(native, value)
-    result = new_instance(SOLVE_LAYOUT)
-    for i, field in enumerate((value, outcome, plies, pv[0] if pv else None,
-                               pv if exact else pv[:1], stats, elapsed, stop_reason, lower,
-                               upper, score, weak, kernel)):
-        put_field(SOLVE_LAYOUT, result, i, field)
-    return finish_instance(SOLVE_LAYOUT, result)
+    return filled_instance(SOLVE_LAYOUT, (value, outcome, plies, pv[0] if pv else None,
+                                          pv if exact else pv[:1], stats, elapsed, stop_reason,
+                                          lower, upper, score, weak, kernel))
 
 
 def native_solve_result(dict raw, object native, bint weak, object stop_reason):
@@ -243,13 +252,9 @@ cdef object search_result_of(object native, dict raw, int algorithm, object stop
     """The SearchResult of the engine's search dict `raw` (Searcher.collect) for the searched
     copy `native`, a game whose values are the engine's scores (any but an explicit tree),
     searched without a trace: what negamax.result_building.build_search_result makes of it."""
-    cdef int i
     decode_line = result_methods(native)[0]
     pv = tuple(decode_line(native, raw["pv"]))
-    result = new_instance(SEARCH_LAYOUT)
-    for i, field in enumerate((raw["value"], pv[0] if pv else None, pv, raw["depth"],
-                               raw["stats"], raw["elapsed"], stop_reason,
-                               _ALGORITHM_NAMES[algorithm], None, raw["kernel"],
-                               raw["hashfull"])):
-        put_field(SEARCH_LAYOUT, result, i, field)
-    return finish_instance(SEARCH_LAYOUT, result)
+    return filled_instance(SEARCH_LAYOUT, (raw["value"], pv[0] if pv else None, pv,
+                                           raw["depth"], raw["stats"], raw["elapsed"],
+                                           stop_reason, _ALGORITHM_NAMES[algorithm], None,
+                                           raw["kernel"], raw["hashfull"]))

@@ -136,23 +136,29 @@ cdef inline bint tt_probe_wanted(TTable* table, uint64_t key, int wanted, TTHit*
     cdef uint64_t mixed = tt_mix(key)
     cdef TTEntry* bucket = table.entries + 2 * (mixed & table.bucket_mask)
     cdef uint32_t check = <uint32_t> (mixed >> 32)
-    cdef uint64_t header, payload
+    cdef uint64_t header, payload, newest_header = 0, newest_payload = 0
     cdef bint found = False
     cdef int slot
     for slot in range(2):
         payload = negamax_load_u64(&bucket[slot].payload)
         header = negamax_load_u64(&bucket[slot].header) ^ payload
         if entry_current(header, check, table.generation):
-            if found and (<int> ((header >> 48) & wanted)) == 0:
-                continue             # the newest entry is kept: this one is no better
-            hit.value = <int32_t> <uint32_t> payload
-            hit.move = <int32_t> <uint32_t> (payload >> 32)
-            hit.depth = <int> (header >> 50)
-            hit.bound = <int> ((header >> 48) & 3)
-            if hit.bound & wanted:
+            if (<int> ((header >> 48) & 3)) & wanted:
+                fill_hit(hit, header, payload)
                 return True
-            found = True
+            if not found:              # the newest entry, kept if none gives the side asked
+                newest_header, newest_payload, found = header, payload, True
+    if found:
+        fill_hit(hit, newest_header, newest_payload)
     return found
+
+
+cdef inline void fill_hit(TTHit* hit, uint64_t header, uint64_t payload) noexcept nogil:
+    """A probe's answer from an entry's two words (the header without its XOR)."""
+    hit.value = <int32_t> <uint32_t> payload
+    hit.move = <int32_t> <uint32_t> (payload >> 32)
+    hit.depth = <int> (header >> 50)
+    hit.bound = <int> ((header >> 48) & 3)
 
 
 cdef inline bint opposite_bounds(int first, int second) noexcept nogil:
