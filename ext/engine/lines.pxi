@@ -159,7 +159,8 @@ cdef Move proven_move(SearchContext* context, GameT game, int ply, Score expecte
     if count == 1:
         return moves[0]    # the only move is a best one: nothing to prove (a long forced line
                            # cost a search to the end at every ply, its length squared)
-    if context.options.use_tt and tt_probe_wanted(context.table, game.position_key(), BOUND_LOWER, &hit):
+    if context.options.use_tt and tt_probe_wanted(context.table, game.position_key(), BOUND_LOWER,
+                                                  &hit):
         for i in range(count):
             if moves[i] == hit.move:
                 tt_move = hit.move
@@ -201,7 +202,8 @@ cdef bint child_proven(SearchContext* context, GameT game, int ply, Move move,
     if game.at_terminal():
         proven = terminal_score(game.static_evaluation(), ply + 1) <= -expected
     else:
-        proven = (context.options.use_tt and tt_probe_wanted(context.table, game.position_key(), BOUND_UPPER, &hit)
+        proven = (context.options.use_tt
+                  and tt_probe_wanted(context.table, game.position_key(), BOUND_UPPER, &hit)
                   and (hit.bound == BOUND_UPPER or hit.bound == BOUND_EXACT)
                   and hit.depth >= UNLIMITED_DEPTH - ply - 1 and usable_for_line(hit.depth, expected)
                   and bound_at(game, hit.value, ply + 1, False) <= -expected)

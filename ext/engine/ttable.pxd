@@ -105,6 +105,14 @@ cdef inline bint entry_current(uint64_t header, uint32_t check, uint16_t generat
             and (header >> 48) != 0)
 
 
+cdef inline void fill_hit(TTHit* hit, uint64_t header, uint64_t payload) noexcept nogil:
+    """A probe's answer from an entry's two words (the header without its XOR)."""
+    hit.value = <int32_t> <uint32_t> payload
+    hit.move = <int32_t> <uint32_t> (payload >> 32)
+    hit.depth = <int> (header >> 50)
+    hit.bound = <int> ((header >> 48) & 3)
+
+
 cdef inline bint tt_probe(TTable* table, uint64_t key, TTHit* hit) noexcept nogil:
     """Fill `hit` with the current entry for `key`; False when there is none."""
     return tt_probe_mixed(table, tt_mix(key), hit)
@@ -120,10 +128,7 @@ cdef inline bint tt_probe_mixed(TTable* table, uint64_t mixed, TTHit* hit) noexc
         payload = negamax_load_u64(&bucket[slot].payload)
         header = negamax_load_u64(&bucket[slot].header) ^ payload
         if entry_current(header, check, table.generation):
-            hit.value = <int32_t> <uint32_t> payload
-            hit.move = <int32_t> <uint32_t> (payload >> 32)
-            hit.depth = <int> (header >> 50)
-            hit.bound = <int> ((header >> 48) & 3)
+            fill_hit(hit, header, payload)
             return True
     return False
 
@@ -151,14 +156,6 @@ cdef inline bint tt_probe_wanted(TTable* table, uint64_t key, int wanted, TTHit*
     if found:
         fill_hit(hit, newest_header, newest_payload)
     return found
-
-
-cdef inline void fill_hit(TTHit* hit, uint64_t header, uint64_t payload) noexcept nogil:
-    """A probe's answer from an entry's two words (the header without its XOR)."""
-    hit.value = <int32_t> <uint32_t> payload
-    hit.move = <int32_t> <uint32_t> (payload >> 32)
-    hit.depth = <int> (header >> 50)
-    hit.bound = <int> ((header >> 48) & 3)
 
 
 cdef inline bint opposite_bounds(int first, int second) noexcept nogil:

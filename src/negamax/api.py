@@ -535,7 +535,8 @@ def _built_in_natives(games: List[Any], kind: type, options: SearchOptions,
     if not all(type(native) is kind for native in natives):
         return None
     count = len(natives)
-    engine_fields = options.engine_fields(True, not solve and _prefers_iterative(games[0], natives[0]))
+    iterative = not solve and _prefers_iterative(games[0], natives[0])
+    engine_fields = options.engine_fields(True, iterative)
     return natives, [engine_fields] * count, [False] * count, [True] * count
 
 
