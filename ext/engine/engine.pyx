@@ -20,7 +20,7 @@ from libc.string cimport memcpy, memset
 import _thread
 import threading
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
-from cpython.object cimport Py_TPFLAGS_BASETYPE
+from cpython.object cimport Py_TPFLAGS_BASETYPE, PyObject
 
 from negamax.game cimport (
     EVAL_LIMIT, MAX_SEARCH_PLY, MOVE_SLACK, SCORE_INFINITY, WIN, Move, NativeGame, Score,
@@ -66,6 +66,28 @@ UNLIMITED = UNLIMITED_DEPTH
 # Specialised copies of the algorithms, by game type (filled by the games' own modules).
 cdef dict _kernels_by_type = {}
 
+# The same, as C pointers, for the result builders (own_kernels): a registered type lives as
+# long as the module (_kernels_by_type holds it), so its pointer is compared without a
+# reference of its own.
+cdef struct RegisteredKernels:
+    PyObject* game_type
+    const SearchKernels* kernels
+
+cdef enum:
+    MAX_REGISTERED_TYPES = 16
+cdef RegisteredKernels _registered[MAX_REGISTERED_TYPES]
+cdef int _registered_count = 0
+
+
+cdef const SearchKernels* own_kernels(object native) noexcept:
+    """The kernels registered for exactly type(native), or NULL."""
+    cdef int i
+    cdef PyObject* kind = <PyObject*> (<PyObject*> native).ob_type
+    for i in range(_registered_count):
+        if _registered[i].game_type == kind:
+            return _registered[i].kernels
+    return NULL
+
 cdef object _python_game_type = None
 
 
@@ -85,6 +107,7 @@ def register_kernels(game_type, capsule):
     TypeError for a class that is not @cython.final (the copy would call its methods through
     the method table, as the generic one does), or for a copy compiled for another class
     (its module's GameT); ValueError for a class that has another module's copy already."""
+    global _registered_count
     cdef const SearchKernels* kernels
     if not isinstance(game_type, type) or not issubclass(game_type, NativeGame):
         raise TypeError("register_kernels takes a NativeGame subclass")
@@ -102,6 +125,13 @@ def register_kernels(game_type, capsule):
     existing = _kernels_by_type.get(game_type)
     if existing is not None and PyCapsule_GetPointer(existing, KERNELS_CAPSULE_NAME) != kernels:
         raise ValueError(f"{name} has a compiled search already, from another module")
+    if existing is None:
+        if _registered_count == MAX_REGISTERED_TYPES:
+            raise ValueError(f"{name}: no room for another game type's compiled search "
+                             f"({MAX_REGISTERED_TYPES} are registered)")
+        _registered[_registered_count].game_type = <PyObject*> game_type
+        _registered[_registered_count].kernels = kernels
+        _registered_count += 1
     _kernels_by_type[game_type] = capsule
 
 
@@ -852,7 +882,9 @@ cdef class Searcher:
         dict."""
         cdef Searcher best = self.best_thread(True) if self.helpers else self
         if result_here and self.solved_cleanly(best):
-            return solve_result_of(self.game, best.lower, best.upper, best.proven_line(),
+            return solve_result_of(self.game, best.lower, best.upper,
+                                   decoded_line(self.game, best.context.pv_table,
+                                                best.completed_pv_length),
                                    self.solve_stats(best), elapsed, self.kernel_that_ran(),
                                    weak, clean_stop_reason(best.context.status))
         return self.collect_solve(elapsed)
@@ -1010,9 +1042,9 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
 cdef object noted_solve_result(NativeGame game, SolveNote* note, PvStore* lines, str kernel,
                                bint weak):
     """The SolveResult of a solve noted by Searcher.note_solve (what solve_outcome makes)."""
-    cdef int i
-    pv = [lines.moves[note.pv_start + i] for i in range(note.pv_length)]
-    return solve_result_of(game, note.lower, note.upper, pv, stats_object(note.counters),
+    return solve_result_of(game, note.lower, note.upper,
+                           decoded_line(game, lines.moves + note.pv_start, note.pv_length),
+                           stats_object(note.counters),
                            note.elapsed, kernel, weak, clean_stop_reason(note.status))
 
 

@@ -1,6 +1,6 @@
 # The entry points of one compiled copy of the algorithms (see ext/engine/kernels.pxi).
 
-from negamax.game cimport NativeGame, Score
+from negamax.game cimport Move, NativeGame, Score
 
 from engine.context cimport SearchContext
 
@@ -18,3 +18,10 @@ cdef struct SearchKernels:
     # Whether `game` is an instance of the class this copy was compiled for (its module's
     # GameT): register_kernels checks it, so a copy never searches another class's objects.
     bint (*takes)(object game)
+    # Optional, NULL when the module sets none (the game's Python methods are called then): a
+    # line of the engine's moves from `game` as the tuple of user moves decode_line gives,
+    # and solver_score(value). A batch of short solves makes one result per position, and a
+    # Python method call per result cost as much as the rest of the result. Each must give
+    # exactly what the Python method gives (tests/test_result_hooks.py checks).
+    object (*line_tuple)(NativeGame game, const Move* moves, int length)
+    object (*solver_score)(NativeGame game, Score value)

@@ -13,6 +13,8 @@
 
 cimport cython
 from cpython.pycapsule cimport PyCapsule_New
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint32_t, uint64_t
 
 from negamax.game cimport (
@@ -84,6 +86,20 @@ KERNELS.extend_pv = kernel_extend_pv
 KERNELS.complete_pv = kernel_complete_pv
 KERNELS.prove_line = kernel_prove_line
 KERNELS.takes = kernel_takes
+KERNELS.line_tuple = NULL          # a module may set its own (see engine/kernel_table.pxd)
+KERNELS.solver_score = NULL
+
+
+cdef object moves_tuple(const Move* moves, int length, int offset):
+    """The moves of a line as a tuple of ints, each plus `offset`: the line_tuple of a game
+    whose decode_line gives the integer moves so shifted (see engine/kernel_table.pxd)."""
+    cdef int i
+    line = PyTuple_New(length)
+    for i in range(length):
+        move = moves[i] + offset
+        Py_INCREF(move)                  # PyTuple_SET_ITEM takes the reference over
+        PyTuple_SET_ITEM(line, i, move)
+    return line
 
 
 cdef object kernels_capsule():

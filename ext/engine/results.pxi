@@ -207,14 +207,52 @@ def _call_solver_score(native, value):
     return native.solver_score(value)
 
 
-cdef object solve_result_of(object native, Score lower, Score upper, list pv_moves, object stats,
+cdef tuple decoded_line(object native, const Move* moves, int length):
+    """A line of the engine's moves from `native` as a tuple of user moves: made in C by
+    the line_tuple of the game type's own kernels when it has one, else by decode_line."""
+    cdef const SearchKernels* kernels = own_kernels(native)
+    cdef int i
+    if kernels != NULL and kernels.line_tuple != NULL:
+        return kernels.line_tuple(native, moves, length)
+    return tuple(result_methods(native)[0](native, [moves[i] for i in range(length)]))
+
+
+cdef object solved_score(object native, Score value):
+    """The game's solver_score of a solved value (None for a game without one): made in C
+    when the game type's own kernels have one."""
+    cdef const SearchKernels* kernels = own_kernels(native)
+    if kernels != NULL and kernels.solver_score != NULL:
+        return kernels.solver_score(native, value)
+    solver_score = result_methods(native)[1]
+    return None if solver_score is None else solver_score(native, value)
+
+
+def _result_hooks(native, moves, value):
+    """For tests: (decoded_line of `moves`, solved_score of `value`) for the game `native`,
+    as the result builders make them (in C when its type's kernels have hooks), and whether
+    its type has each hook. The moves are at most 256 ints."""
+    cdef Move line[256]
+    cdef int i
+    cdef const SearchKernels* kernels = own_kernels(native)
+    if len(moves) > 256:
+        raise ValueError("at most 256 moves")
+    for i, move in enumerate(moves):
+        line[i] = move
+    try:
+        score = solved_score(native, value)
+    except ValueError as error:
+        score = error
+    return (decoded_line(native, line, len(moves)), score,
+            kernels != NULL and kernels.line_tuple != NULL,
+            kernels != NULL and kernels.solver_score != NULL)
+
+
+cdef object solve_result_of(object native, Score lower, Score upper, tuple pv, object stats,
                             object elapsed, object kernel, bint weak, object stop_reason):
     """The SolveResult of a solve of `native` (a game whose values are the engine's scores:
-    any but an explicit tree) that proved `lower` <= value <= `upper`, its line of play
-    `pv_moves` the engine's integer moves; `weak`: only the sign was asked."""
+    any but an explicit tree) that proved `lower` <= value <= `upper`, its line of play `pv`
+    (decoded: user moves); `weak`: only the sign was asked."""
     cdef bint exact = lower == upper and not weak
-    decode_line, solver_score = result_methods(native)
-    pv = tuple(decode_line(native, pv_moves))
     # The outcome follows from the sign, which is known once the bounds agree on it.
     if lower > 0:
         outcome = "win"
@@ -233,8 +271,7 @@ cdef object solve_result_of(object native, Score lower, Score upper, list pv_mov
             plies = WIN - abs(lower)
         elif stop_reason is _COMPLETED:
             plies = len(pv)
-        if solver_score is not None:
-            score = solver_score(native, value)
+        score = solved_score(native, lower)
     return filled_instance(SOLVE_LAYOUT, (value, outcome, plies, pv[0] if pv else None,
                                           pv if exact else pv[:1], stats, elapsed, stop_reason,
                                           lower, upper, score, weak, kernel))
@@ -244,7 +281,8 @@ def native_solve_result(dict raw, object native, bint weak, object stop_reason):
     """The SolveResult of the engine's solve dict `raw` for the solved copy `native`, a game
     whose values are the engine's scores (any but an explicit tree); `weak`: only the sign
     was asked."""
-    return solve_result_of(native, raw["lower"], raw["upper"], raw["pv"], raw["stats"],
+    return solve_result_of(native, raw["lower"], raw["upper"],
+                           tuple(result_methods(native)[0](native, raw["pv"])), raw["stats"],
                            raw["elapsed"], raw["kernel"], weak, stop_reason)
 
 

@@ -520,7 +520,6 @@ cdef class ConnectFour(NativeGame):
         negative of the opponent's; a draw 0; None stays None. TypeError for a value that is
         not an int; ValueError for one no solve of this position can give (a heuristic value,
         or a win or loss the board has no room or the wrong turn for)."""
-        cdef long long plies, v, winner_stones, score
         cdef bint in_range
         if value is None:
             return None
@@ -529,15 +528,24 @@ cdef class ConnectFour(NativeGame):
                 raise TypeError(f"value must be an int (a solved value), not "
                                 f"{type(value).__name__} {short_repr(value)}")
             value = operator.index(value)   # TypeError for an __index__ that gives no int
-        if value == 0 and not self.last_move_won:    # a game already won is no draw
+        in_range = -WIN <= value <= WIN
+        return self.score_of_value(value if in_range else 0, in_range, value)
+
+    cdef object score_of_value(self, long long v, bint in_range, object value):
+        """solver_score of the int `value` (None: `v`), whose value is `v` when `in_range`
+        (-WIN <= value <= WIN). A batch of solves asks for a score per position: in C."""
+        cdef long long plies, winner_stones, score
+        if value is None:
+            value = v
+        if in_range and v == 0 and not self.last_move_won:    # a game already won is no draw
             return 0
-        if self.last_move_won and value != -WIN:
+        if self.last_move_won and not (in_range and v == -WIN):
             raise ValueError(f"{value} is not a solved value of this position: the game is over, "
                              f"won by the last stone, and its only solved value is -WIN")
-        # In C from here (a batch of solves asks for a score per position); a value beyond
-        # +-WIN is no solve's, and fails the first test below as a heuristic value does.
-        in_range = -WIN <= value <= WIN
-        v = value if in_range else 0
+        # A value beyond +-WIN is no solve's, and fails the first test below as a heuristic
+        # value does.
+        if not in_range:
+            v = 0
         plies = WIN - (v if v >= 0 else -v) if in_range else -1
         # The side to move wins on its own moves (odd plies from here), loses on the other's
         # (or has lost already: -WIN, when the last stone won).
@@ -566,6 +574,20 @@ include "engine/kernels.pxi"
 include "solver.pxi"
 KERNELS.search_root = connect4_search_root    # a solve's searches on bitboards (solver.pxi)
 KERNELS.prove_line = connect4_prove_line      # and the proof of its line
+
+
+cdef object connect4_line_tuple(NativeGame game, const Move* moves, int length):
+    """decode_line's 1-based columns, as a tuple made in C."""
+    return moves_tuple(moves, length, 1)
+
+
+cdef object connect4_solver_score(NativeGame game, Score value):
+    """solver_score of a value the engine gave, in C."""
+    return (<ConnectFour> game).score_of_value(value, -WIN <= value <= WIN, None)
+
+
+KERNELS.line_tuple = connect4_line_tuple
+KERNELS.solver_score = connect4_solver_score
 
 from negamax._engine import register_kernels
 register_kernels(ConnectFour, kernels_capsule())

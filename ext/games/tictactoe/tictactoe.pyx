@@ -302,5 +302,13 @@ cdef class TicTacToe(NativeGame):
 ctypedef TicTacToe GameT
 include "engine/kernels.pxi"
 
+cdef object tictactoe_line_tuple(NativeGame game, const Move* moves, int length):
+    """decode_line's squares (NativeGame's: the engine's moves themselves), as a tuple made
+    in C."""
+    return moves_tuple(moves, length, 0)
+
+
+KERNELS.line_tuple = tictactoe_line_tuple
+
 from negamax._engine import register_kernels
 register_kernels(TicTacToe, kernels_capsule())
