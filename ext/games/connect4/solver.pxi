@@ -23,6 +23,9 @@
 # copy, result for result and counter for counter.
 
 cdef const char* SOLVER_PATH = b"solver"
+
+cdef enum:
+    MAX_CONNECT_FOUR_COLUMNS = 32     # the widest board (a game's arrays have this many)
 cdef bint solver_node_allowed = True     # False only in tests (_allow_solver_node)
 
 
@@ -39,17 +42,25 @@ cdef struct Board:
     uint64_t occupied     # every stone
     int played            # stones on the board
     bint won              # the last stone made four (only a line's moves can: see prove_line)
+    # For null_search, which takes these from the board rather than as arguments (five
+    # arguments travel in registers; eight spilled to the stack at every node):
+    int reach             # the search's depth plus ply, the same at every node of a search
+    bint can_win          # the side to move may have a four to complete (solver_search's)
+    uint64_t mixed        # tt_mix of the position's key (own + occupied), made once: the
+                          # parent makes it to prefetch the entry, the node reads it
 
 
 cdef inline int ordered_moves(SearchContext* c, ConnectFour game, const Board* b, int ply,
-                              uint64_t safe, Move tt_move, Move* moves) noexcept nogil:
+                              uint64_t safe, Move tt_move, Move* moves,
+                              uint64_t* mixes) noexcept nogil:
     """order_moves on the safe squares: the moves in the game's column order, sorted by key
     (the previous iteration's best root move, the table's move, then the threats a move
-    makes), stably, highest first, as one insertion sort. Returns how many."""
+    makes), stably, highest first, as one insertion sort. Returns how many; `mixes` gets
+    each child's mixed key (Board.mixed), in the same order."""
     cdef int64_t* keys = c.sort_keys + <size_t> ply * c.max_moves
     cdef int64_t key
     cdef int i, j, count = 0
-    cdef uint64_t square
+    cdef uint64_t square, mixed
     cdef Move move
     for i in range(game.n_cols):
         square = safe & game.order_squares[i]
@@ -58,7 +69,8 @@ cdef inline int ordered_moves(SearchContext* c, ConnectFour game, const Board* b
         move = game.column_order[i]
         # The child's entry of the table starts loading now: it is read when the child is
         # searched, and a table larger than the caches misses on nearly every probe.
-        tt_prefetch_mixed(c.table, tt_mix((b.own ^ b.occupied) + (b.occupied | square)))
+        mixed = tt_mix((b.own ^ b.occupied) + (b.occupied | square))
+        tt_prefetch_mixed(c.table, mixed)
         if ply == 0 and move == c.preferred_root_move:
             key = INT64_MAX
         elif move == tt_move:
@@ -69,9 +81,11 @@ cdef inline int ordered_moves(SearchContext* c, ConnectFour game, const Board* b
         while j > 0 and keys[j - 1] < key:
             moves[j] = moves[j - 1]
             keys[j] = keys[j - 1]
+            mixes[j] = mixes[j - 1]
             j -= 1
         moves[j] = move
         keys[j] = key
+        mixes[j] = mixed
         count += 1
     return count
 
@@ -139,14 +153,14 @@ cdef Score solver_node(SearchContext* c, ConnectFour game, const Board* b, int d
                        Score alpha, Score beta, bint can_win) noexcept nogil:
     """ab_node_lean with the options of a solve (see the top of this file)."""
     cdef Score value = 0, best = -SCORE_INFINITY, floor, ceiling, alpha_searched
-    cdef int i, count, bound, stored_depth
+    cdef int i, count, bound
     cdef Move move, best_move = -1, tt_move = -1
     cdef Move* moves = c.moves + <size_t> ply * c.max_moves
-    cdef uint64_t possible, safe = 0, square, mixed_key
+    cdef uint64_t possible, safe = 0, square, mixed_key = b.mixed
+    cdef uint64_t mixes[MAX_CONNECT_FOUR_COLUMNS]
     cdef bint pv_node = (<int64_t> beta - alpha) > 1 or ply == c.root_ply
     cdef Board child
 
-    mixed_key = tt_mix(b.own + b.occupied)       # position_key
     tt_prefetch_mixed(c.table, mixed_key)
 
     count = solver_moves(c, game, b, depth, ply, alpha, beta, can_win, &safe, &possible,
@@ -163,9 +177,9 @@ cdef Score solver_node(SearchContext* c, ConnectFour game, const Board* b, int d
     alpha_searched = alpha
 
     if count == 1:
-        moves[0] = game.first_in_order(safe)
+        only_move(c, game, b, safe, moves, mixes)
     else:
-        ordered_moves(c, game, b, ply, safe, tt_move, moves)
+        ordered_moves(c, game, b, ply, safe, tt_move, moves, mixes)
 
     for i in range(count):
         move = moves[i]
@@ -175,10 +189,13 @@ cdef Score solver_node(SearchContext* c, ConnectFour game, const Board* b, int d
         child.occupied = b.occupied | square
         child.played = b.played + 1
         child.won = False
-        if i == 0:
+        child.reach = depth + ply
+        child.can_win = False
+        child.mixed = mixes[i]
+        if i == 0 and <int64_t> beta - alpha > 1:
             value = -solver_search(c, game, &child, depth - 1, ply + 1, -beta, -alpha, False)
         else:
-            value = -solver_search(c, game, &child, depth - 1, ply + 1, -alpha - 1, -alpha, False)
+            value = -null_search(c, game, &child, ply + 1, -alpha - 1)
             if alpha < value < beta and c.status == RUNNING:
                 c.stats.pvs_researches += 1
                 value = -solver_search(c, game, &child, depth - 1, ply + 1, -beta, -alpha, False)
@@ -202,11 +219,101 @@ cdef Score solver_node(SearchContext* c, ConnectFour game, const Board* b, int d
         bound = BOUND_LOWER
     else:
         bound = BOUND_EXACT
-    stored_depth = depth if c.horizon_reached else TT_DEPTH_FINAL
+    store_node(c, mixed_key, depth, ply, best, best_move, bound)
+    return best
+
+
+cdef Score null_search(SearchContext* c, ConnectFour game, const Board* b, int ply,
+                       Score alpha) noexcept nogil:
+    """solver_search for the window (alpha, alpha + 1) below the root (its depth is
+    b.reach - ply, its can_win b.can_win): nearly every node of a solve, whose searches ask
+    null-window questions."""
+    cdef bint outer_horizon
+    cdef Score value
+    if not enter_node(c, ply):
+        return 0
+    if b.won:                          # read_leaf: lost, `ply` plies in
+        c.stats.leaves += 1
+        return -WIN + ply
+    if b.played == game.cells:         # a full board: a draw
+        c.stats.leaves += 1
+        return 0
+    outer_horizon = c.horizon_reached
+    c.horizon_reached = False
+    value = null_node(c, game, b, ply, alpha)
+    c.horizon_reached = c.horizon_reached or outer_horizon
+    return value
+
+
+cdef inline Score null_node(SearchContext* c, ConnectFour game, const Board* b, int ply,
+                            Score alpha) noexcept nogil:
+    """solver_node for a null window below the root, the same steps with what such a window
+    makes of them: the rules' floor and ceiling cannot narrow it (either decides the node
+    first), no child's value lies strictly inside it (so no re-search, and every child gets
+    the same window), a value above alpha is a cutoff, and a node below the root keeps no
+    principal variation (pv_node is false) and notes no root move."""
+    cdef Score value = 0, best = -SCORE_INFINITY, beta = alpha + 1, floor, ceiling
+    cdef int i, count, depth = b.reach - ply
+    cdef Move move, best_move = -1, tt_move = -1
+    cdef Move* moves = c.moves + <size_t> ply * c.max_moves
+    cdef uint64_t possible, safe = 0, square, mixed_key = b.mixed   # loading: see only_move
+    cdef uint64_t mixes[MAX_CONNECT_FOUR_COLUMNS]
+    cdef Board child
+
+    count = solver_moves(c, game, b, depth, ply, alpha, beta, b.can_win, &safe, &possible,
+                         &floor, &ceiling, &value)
+    if count < 0:
+        return value
+    if probe_table(c, mixed_key, depth, ply, alpha, beta, &tt_move, &value):
+        return value
+
+    if count == 1:
+        only_move(c, game, b, safe, moves, mixes)
+    else:
+        ordered_moves(c, game, b, ply, safe, tt_move, moves, mixes)
+
+    child.reach = b.reach
+    child.can_win = False
+    child.won = False
+    child.played = b.played + 1
+    for i in range(count):
+        move = moves[i]
+        c.path[ply + 1] = move
+        square = possible & game.column_squares(move)
+        child.own = b.own ^ b.occupied               # the opponent moves next
+        child.occupied = b.occupied | square
+        child.mixed = mixes[i]
+        value = -null_search(c, game, &child, ply + 1, -beta)
+        if c.status != RUNNING:
+            return 0
+        if value > best:
+            best = value
+            best_move = move
+            if value > alpha:
+                count_cutoff(&c.stats, i == 0)
+                break
+
+    store_node(c, mixed_key, depth, ply, best, best_move,
+               BOUND_UPPER if best <= alpha else BOUND_LOWER)
+    return best
+
+
+cdef inline void only_move(SearchContext* c, ConnectFour game, const Board* b, uint64_t safe,
+                           Move* moves, uint64_t* mixes) noexcept nogil:
+    """ordered_moves for a node with one safe move (the square `safe`)."""
+    moves[0] = game.first_in_order(safe)
+    mixes[0] = tt_mix((b.own ^ b.occupied) + (b.occupied | safe))
+    tt_prefetch_mixed(c.table, mixes[0])
+
+
+cdef inline void store_node(SearchContext* c, uint64_t mixed_key, int depth, int ply, Score best,
+                            Move best_move, int bound) noexcept nogil:
+    """A solver node's result into the table: final unless a depth limit cut the search
+    below it."""
+    cdef int stored_depth = depth if c.horizon_reached else TT_DEPTH_FINAL
     c.stats.tt_added += tt_store_mixed(c.table, mixed_key, value_to_tt(best, ply), best_move,
                                        stored_depth, bound)
     c.stats.tt_stores += 1
-    return best
 
 
 cdef bint solver_applies(SearchContext* c, ConnectFour game, int depth) noexcept nogil:
@@ -244,8 +351,10 @@ cdef Score solve_or_search(SearchContext* c, ConnectFour game, int depth, Score 
     root.occupied = game.bits[1]
     root.played = game.played
     root.won = False
-    return solver_search(c, game, &root, depth, 0, alpha, beta,
-                         not game.cannot_win_now[game.played])
+    root.reach = depth
+    root.can_win = not game.cannot_win_now[game.played]
+    root.mixed = tt_mix(root.own + root.occupied)
+    return solver_search(c, game, &root, depth, 0, alpha, beta, root.can_win)
 
 
 # --- the solver's principal variation (prove_line_to_end of ext/engine/lines.pxi) -----------
@@ -259,6 +368,7 @@ cdef inline void play_on_board(ConnectFour game, Board* b, Move move) noexcept n
     b.occupied = b.occupied | square
     b.played += 1
     b.won = game.has_four(mover)
+    b.mixed = tt_mix(b.own + b.occupied)
 
 
 cdef inline bint board_over(ConnectFour game, const Board* b) noexcept nogil:
@@ -301,6 +411,7 @@ cdef Move board_proven_move(SearchContext* c, ConnectFour game, const Board* b, 
     cdef TTHit hit
     cdef Score value
     cdef Board child
+    cdef uint64_t mixes[MAX_CONNECT_FOUR_COLUMNS]   # ordered_moves' (play_on_board mixes too)
     if count == 1:
         return game.first_in_order(possible)
     if tt_probe_wanted(c.table, b.own + b.occupied, BOUND_LOWER, &hit):
@@ -323,13 +434,15 @@ cdef Move board_proven_move(SearchContext* c, ConnectFour game, const Board* b, 
             if move != tt_move and board_child_proven(c, game, b, ply, move, expected):
                 return move
     # Then a null-window search of each child, best first: does it fail low?
-    ordered_moves(c, game, b, ply, possible, tt_move, moves)
+    ordered_moves(c, game, b, ply, possible, tt_move, moves, mixes)
     for i in range(count):
         move = moves[i]
         c.path[ply + 1] = move
         child = b[0]
         play_on_board(game, &child, move)
-        value = solver_search(c, game, &child, depth, ply + 1, -expected, -expected + 1, True)
+        child.reach = depth + ply + 1
+        child.can_win = True
+        value = null_search(c, game, &child, ply + 1, -expected)
         if c.status != RUNNING:
             return -1
         if value <= -expected:
