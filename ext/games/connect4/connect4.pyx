@@ -18,7 +18,8 @@ from negamax.quoting import short_repr
 cimport cython
 cimport numpy as cnp
 
-from libc.stdint cimport int8_t, int32_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint64_t
+from libc.stdlib cimport calloc, free
 
 from negamax.game cimport EVAL_LIMIT, WIN, WINNING_MOVE_FOUND, Move, NativeGame, Score
 
@@ -76,6 +77,64 @@ cdef inline bint four_along_short(uint64_t stones, int s) noexcept nogil:
 cdef object _BARE = object()
 
 
+cdef struct BoardShape:
+    # What follows from a board's width and height alone, made once per shape and shared by
+    # every game of that shape (see shape_of): the games stay small, and a copy (every search
+    # makes one) copies a pointer instead of half a kilobyte.
+    uint64_t order_squares[32]   # the squares of column column_order[i]
+    uint64_t column_mask[32]     # the squares of column c (the solver reads it per move)
+
+
+cdef struct SafeRecords:
+    # What generate_safe_moves proved, by stones on the board (see make_move): the position it
+    # ran on (its key), the squares it returned there, and whether the side to move of the
+    # position reached now is known to have no four to complete. All zero is "nothing known".
+    # (Indexed by 0 .. cells, and cells < 64: a board fits in 64 bits with a spare row.)
+    uint64_t key[64]
+    uint64_t squares[64]
+    uint8_t cannot_win_now[64]
+
+
+cdef enum:
+    MAX_HEIGHT = 63                   # width * (height + 1) <= 64
+cdef BoardShape* _shapes[(32 + 1) * (MAX_HEIGHT + 1)]    # by width * 64 + height
+
+
+cdef void make_shapes() except *:
+    """Every board's shape (the 216 with width * (height + 1) <= 64, about 110 KB), made once
+    at import: before any game exists, so that no thread ever sees one half made (a module
+    marked free-threading compatible has no GIL to make them later under)."""
+    cdef int width, height, col, count = 0
+    cdef BoardShape* shape
+    for width in range(1, 33):
+        count += 64 // width - 1
+    cdef BoardShape* block = <BoardShape*> calloc(count, sizeof(BoardShape))
+    if block == NULL:
+        raise MemoryError("no memory for Connect Four's board shapes")
+    for width in range(1, 33):
+        for height in range(1, 64 // width):
+            shape = block
+            block += 1
+            for col in range(width):
+                shape.column_mask[col] = (((<uint64_t> 1) << height) - 1) << (col * (height + 1))
+            for col in range(width):
+                shape.order_squares[col] = shape.column_mask[centre_out(width, col)]
+            _shapes[width * (MAX_HEIGHT + 1) + height] = shape
+
+
+make_shapes()
+
+
+cdef inline const BoardShape* shape_of(int width, int height) noexcept nogil:
+    """The shared shape of a width x height board (width * (height + 1) <= 64)."""
+    return _shapes[width * (MAX_HEIGHT + 1) + height]
+
+
+cdef inline int centre_out(int width, int i) noexcept nogil:
+    """The i-th column of the move order: width // 2, then alternately left and right."""
+    return width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2)
+
+
 @cython.final
 cdef class ConnectFour(NativeGame):
     """Connect Four on a ``width`` x ``height`` board (7 x 6 by default).
@@ -95,17 +154,13 @@ cdef class ConnectFour(NativeGame):
     cdef uint64_t board_mask    # every playable square
     cdef int8_t column_height[32]
     cdef int8_t column_order[32]  # centre first: the order moves are generated in
-    cdef uint64_t order_squares[32]  # the squares of column column_order[i]
-    cdef uint64_t column_mask[32]    # the squares of column c (the solver reads it per move)
+    cdef const uint64_t* order_squares   # the squares of column column_order[i] (its shape's)
+    cdef const uint64_t* column_mask     # the squares of column c (its shape's)
     cdef bint short_shifts        # every shift the line tests make is below 64
     cdef bint standard            # 7 x 6: the line tests with constant shifts
-    # What generate_safe_moves proved, by stones on the board (see make_move): the position it
-    # ran on (its key), the squares it returned there, and whether the side to move of the
-    # position reached now is known to have no four to complete. All zero is "nothing known".
-    # (Indexed by 0 .. cells, and cells < 64: a board fits in 64 bits with a spare row.)
-    cdef uint64_t safe_key[64]
-    cdef uint64_t safe_squares[64]
-    cdef bint cannot_win_now[64]
+    # What generate_safe_moves proved (SafeRecords), made by its first call: NULL is nothing
+    # known. A copy starts with none (a search's copy makes its own as it goes).
+    cdef SafeRecords* records
     cdef bint constructed       # __init__ has run, or copy() set the game up: no second one
 
     def __cinit__(self, *args, **kwargs):
@@ -133,10 +188,14 @@ cdef class ConnectFour(NativeGame):
         self.setup(width, height)
         self.play_string(str(moves))      # a str subclass (numpy's str_) as the str it holds
 
-    cdef void setup(self, int width, int height):
+    def __dealloc__(self):
+        free(self.records)
+
+    cdef int setup(self, int width, int height) except -1:
         """The board's shape, no stones, and the masks and move order that follow from the
         shape (copy() then sets the stones)."""
         cdef int col, i
+        cdef const BoardShape* shape = shape_of(width, height)
         self.bits[0] = self.bits[1] = 0
         self.n_cols = width
         self.n_rows = height
@@ -145,12 +204,11 @@ cdef class ConnectFour(NativeGame):
         self.bottom_mask = 0
         for col in range(width):
             self.bottom_mask |= (<uint64_t> 1) << (col * self.stride)
-            self.column_mask[col] = (((<uint64_t> 1) << height) - 1) << (col * self.stride)
         self.board_mask = self.bottom_mask * (((<uint64_t> 1) << height) - 1)
+        self.column_mask = shape.column_mask
+        self.order_squares = shape.order_squares
         for i in range(width):
-            # width // 2, then alternately left and right of it
-            self.column_order[i] = width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2)
-            self.order_squares[i] = self.column_squares(self.column_order[i])
+            self.column_order[i] = centre_out(width, i)
         self.short_shifts = 3 * (height + 2) < 64
         self.standard = width == 7 and height == 6
         self.max_moves = width
@@ -158,6 +216,7 @@ cdef class ConnectFour(NativeGame):
         self.has_keys = True
         self.has_safe_moves = True
         self.last_move_wins = True     # four in a row is made by the move that ends the game
+        return 0
 
     cdef void play_string(self, str moves) except *:
         for index, ch in enumerate(moves):
@@ -247,6 +306,11 @@ cdef class ConnectFour(NativeGame):
         safe[0] = possible & ~(other_wins >> 1)
         return negamax_popcount64(safe[0])
 
+    cdef inline bint known_cannot_win(self) noexcept nogil:
+        """Whether the side to move is known to have no four to complete (make_move's record
+        of a safe move played into this position)."""
+        return self.records != NULL and self.records.cannot_win_now[self.played]
+
     cdef inline uint64_t possible_squares(self) noexcept nogil:
         """The square each non-full column would take next."""
         return (self.bits[1] + self.bottom_mask) & self.board_mask
@@ -274,14 +338,16 @@ cdef class ConnectFour(NativeGame):
         # A square generate_safe_moves returned for this very position (the key tells) does
         # not complete four, and leaves the opponent no four to complete at once: no line
         # test here, and none for the opponent's wins at the next generate_safe_moves.
-        cdef bint safe = (self.safe_key[self.played] == self.position_key()
-                          and (self.safe_squares[self.played] & bit) != 0)
+        cdef SafeRecords* records = self.records
+        cdef bint safe = (records != NULL and records.key[self.played] == self.position_key()
+                          and (records.squares[self.played] & bit) != 0)
         self.bits[0] ^= self.bits[1]           # the opponent's stones: the new side to move
         self.bits[1] |= bit
         self.column_height[move] += 1
         self.played += 1
         self.last_move_won = False if safe else self.has_four(mover)
-        self.cannot_win_now[self.played] = safe
+        if records != NULL:
+            records.cannot_win_now[self.played] = safe
 
     cdef void unmake_move(self, Move move) noexcept nogil:
         self.column_height[move] -= 1
@@ -321,8 +387,13 @@ cdef class ConnectFour(NativeGame):
         cdef uint64_t squares = 0
         cdef int count = self.find_safe_moves(moves, &squares)
         if count != WINNING_MOVE_FOUND:        # what make_move reads back
-            self.safe_key[self.played] = self.position_key()
-            self.safe_squares[self.played] = squares
+            if self.records == NULL:
+                # Once per game object (a search's copy); without memory nothing is kept,
+                # and make_move runs its line test as it would for any other move.
+                self.records = <SafeRecords*> calloc(1, sizeof(SafeRecords))
+            if self.records != NULL:
+                self.records.key[self.played] = self.position_key()
+                self.records.squares[self.played] = squares
         return count
 
     cdef int find_safe_moves(self, Move* moves, uint64_t* squares) noexcept nogil:
@@ -334,7 +405,7 @@ cdef class ConnectFour(NativeGame):
         cdef int i, count
         squares[0] = 0
         count = self.safe_squares_of(self.bits[0], self.bits[1],
-                                     not self.cannot_win_now[self.played], squares, &possible, &win)
+                                     not self.known_cannot_win(), squares, &possible, &win)
         if count == WINNING_MOVE_FOUND:
             moves[0] = win
             return count

@@ -352,7 +352,7 @@ cdef Score solve_or_search(SearchContext* c, ConnectFour game, int depth, Score 
     root.played = game.played
     root.won = False
     root.reach = depth
-    root.can_win = not game.cannot_win_now[game.played]
+    root.can_win = not game.known_cannot_win()
     root.mixed = tt_mix(root.own + root.occupied)
     return solver_search(c, game, &root, depth, 0, alpha, beta, root.can_win)
 
