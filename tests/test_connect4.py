@@ -684,6 +684,32 @@ def test_play_errors_leave_the_game_unchanged():
     assert game.moves == "4444443"
 
 
+class Integer:
+    """An integer only through __index__ (as operator.index reads it, and NativeGame.play)."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __index__(self):
+        return self.value
+
+
+def test_columns_and_sizes_take_any_integer_with_index():
+    # As every other game's play() does: numpy integers and anything with __index__.
+    game = ConnectFour(width=Integer(5), height=np.int8(4))
+    assert (game.width, game.height) == (5, 4)
+    game.play(Integer(3))
+    game.play(np.uint8(3))
+    assert game.moves == "33"
+    assert game.order_hint(Integer(2)) == ConnectFour("33", 5, 4).order_hint(2)
+    for bad in (np.True_, False, 2.0, Integer("2")):
+        with pytest.raises(TypeError):
+            game.play(bad)
+        with pytest.raises(TypeError):
+            ConnectFour(width=bad)
+    assert game.moves == "33"
+
+
 def test_undo_on_empty_board_raises():
     with pytest.raises(ValueError):
         ConnectFour().undo()

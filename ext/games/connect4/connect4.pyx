@@ -73,6 +73,17 @@ cdef inline bint four_along_short(uint64_t stones, int s) noexcept nogil:
     return (m & (m >> (2 * s))) != 0
 
 
+cdef object integer_of(object value):
+    """`value` as a Python int if it is an integer (an int, a numpy integer, anything with
+    __index__, as NativeGame.play takes them), else None; a bool is no integer here."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
 # Passed to __new__ by copy(), which sets the new game up itself (see __cinit__).
 cdef object _BARE = object()
 
@@ -173,12 +184,15 @@ cdef class ConnectFour(NativeGame):
         if self.constructed:
             raise second_init_error(self)
         self.constructed = True
+        sizes = []
         for name, value in (("width", width), ("height", height)):
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            size = integer_of(value)
+            if size is None:
                 raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-            if value < 1:
-                raise ValueError(f"{name} must be at least 1, got {value}")
-        width, height = int(width), int(height)
+            if size < 1:
+                raise ValueError(f"{name} must be at least 1, got {size}")
+            sizes.append(size)
+        width, height = sizes
         if width * (height + 1) > 64:
             raise ValueError(f"a {width} x {height} board does not fit in a 64-bit bitboard: "
                              f"width * (height + 1) must be at most 64, got {width * (height + 1)}")
@@ -467,9 +481,10 @@ cdef class ConnectFour(NativeGame):
             if column < 0 or column >= self.n_cols:
                 raise ValueError(f"bad column {short_repr(move)}: columns are 1 to {self.n_cols}")
             move = column + 1
-        if isinstance(move, bool) or not isinstance(move, (int, np.integer)):
+        column = integer_of(move)
+        if column is None:
             raise TypeError(f"a move is a 1-based column number, not {type(move).__name__} {short_repr(move)}")
-        move = int(move)
+        move = column
         if self.at_terminal():
             raise ValueError(f"cannot {verb} column {move}: the game is over")
         if not 1 <= move <= self.n_cols:
