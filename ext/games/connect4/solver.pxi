@@ -12,8 +12,13 @@
 # Each node also starts loading its children's table entries while it orders them: a 64 MB
 # table misses the caches on nearly every probe, and a child's probe then finds its entry on
 # the way (the middle and early solves are bound by those misses; they run about 1.4x
-# faster for it). The solver's principal variation is proven the same way (prove_line_to_end
-# of ext/engine/lines.pxi, step for step, on boards).
+# faster for it). The key mixed for that prefetch travels down in the child's board, so no
+# node mixes its own. The solver's principal variation is proven the same way
+# (prove_line_to_end of ext/engine/lines.pxi, step for step, on boards).
+#
+# Nodes with a null window below the root, nearly all of a solve's, run null_search: the
+# same steps with what such a window makes of them (see null_node), in a function with five
+# arguments, which travel in registers.
 #
 # It runs for the enhanced search with the transposition table, safe moves, PVS and the
 # game's order hints and nothing else (no killers, history, trace or root moves; the lean
@@ -470,6 +475,9 @@ cdef int prove_or_template(SearchContext* c, ConnectFour game, Score value,
     b.occupied = game.bits[1]
     b.played = game.played
     b.won = False
+    b.reach = UNLIMITED_DEPTH     # (read by no search from this board: see board_proven_move)
+    b.can_win = True
+    b.mixed = tt_mix(b.own + b.occupied)
     for ply in range(length):
         play_on_board(game, &b, c.pv_table[ply])
     ply = length
