@@ -232,9 +232,13 @@ cdef Score null_search(SearchContext* c, ConnectFour game, const Board* b, int p
                        Score alpha) noexcept nogil:
     """solver_search for the window (alpha, alpha + 1) below the root (its depth is
     b.reach - ply, its can_win b.can_win): nearly every node of a solve, whose searches ask
-    null-window questions."""
-    cdef bint outer_horizon
-    cdef Score value
+    null-window questions.
+
+    It leaves out solver_search's keeping of c.horizon_reached per subtree: a solve's search
+    reaches no horizon (its depth runs past the end of the game, and the table holds no
+    shallower result of this search, so no probe reports one), and if one did, the flag
+    left set would only make the nodes after it store their results for their depth rather
+    than as final: entries that claim less, never more."""
     if not enter_node(c, ply):
         return 0
     if b.won:                          # read_leaf: lost, `ply` plies in
@@ -243,11 +247,7 @@ cdef Score null_search(SearchContext* c, ConnectFour game, const Board* b, int p
     if b.played == game.cells:         # a full board: a draw
         c.stats.leaves += 1
         return 0
-    outer_horizon = c.horizon_reached
-    c.horizon_reached = False
-    value = null_node(c, game, b, ply, alpha)
-    c.horizon_reached = c.horizon_reached or outer_horizon
-    return value
+    return null_node(c, game, b, ply, alpha)
 
 
 cdef inline Score null_node(SearchContext* c, ConnectFour game, const Board* b, int ply,
@@ -256,7 +256,8 @@ cdef inline Score null_node(SearchContext* c, ConnectFour game, const Board* b, 
     makes of them: the rules' floor and ceiling cannot narrow it (either decides the node
     first), no child's value lies strictly inside it (so no re-search, and every child gets
     the same window), a value above alpha is a cutoff, and a node below the root keeps no
-    principal variation (pv_node is false) and notes no root move."""
+    principal variation (pv_node is false) and notes no root move. Nor does it write the
+    path (c.path: read by traces and null moves, neither of which a solve has)."""
     cdef Score value = 0, best = -SCORE_INFINITY, beta = alpha + 1, floor, ceiling
     cdef int i, count, depth = b.reach - ply
     cdef Move move, best_move = -1, tt_move = -1
@@ -283,7 +284,6 @@ cdef inline Score null_node(SearchContext* c, ConnectFour game, const Board* b, 
     child.played = b.played + 1
     for i in range(count):
         move = moves[i]
-        c.path[ply + 1] = move
         square = possible & game.column_squares(move)
         child.own = b.own ^ b.occupied               # the opponent moves next
         child.occupied = b.occupied | square
