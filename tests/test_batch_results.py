@@ -9,7 +9,7 @@ import pytest
 
 import negamax as nm
 from negamax import api
-from negamax._engine import Searcher, run_many
+from negamax._engine import Searcher, all_of_type, run_many
 from negamax.games import Checkers, Chess, ConnectFour, TicTacToe
 from negamax.options import SearchOptions
 
@@ -196,3 +196,12 @@ def test_a_batch_names_the_first_game_an_option_does_not_fit():
     tree = nm.trees.from_nested([1, [2, 3]])
     with pytest.raises(ValueError, match=r"^search_many: games\[1\]: maximizing applies to explicit trees"):
         nm.search_many([tree, TicTacToe()], maximizing=True)
+
+
+def test_all_of_type_asks_for_the_exact_type():
+    # The batch's check that its games are of one built-in type (subclasses are not).
+    assert all_of_type([], ConnectFour)
+    assert all_of_type([ConnectFour(), ConnectFour("44")], ConnectFour)
+    assert not all_of_type([ConnectFour(), TicTacToe()], ConnectFour)
+    assert not all_of_type([1, True], int)
+    assert all_of_type([True, False], bool)

@@ -944,6 +944,16 @@ def _lazy_smp_next_depth(int completed, int max_depth, int thread_index, list se
     return depth_after(completed, max_depth, thread_index, len(searching), depths)
 
 
+def all_of_type(list items, type kind):
+    """Whether every item of `items` is of exactly the type `kind` (True for none): the
+    check a batch makes of its games, in C (a generator's all() cost 4 us for 100 games)."""
+    cdef object item
+    for item in items:
+        if type(item) is not kind:
+            return False
+    return True
+
+
 def run_many(list games, list options, TranspositionTable table=None, StopSignal stop=None,
              bint solve=False, weak=False, list results_here=None):
     """Search (or solve, `weak` as in Searcher.solve: one bool for every game, or a list of

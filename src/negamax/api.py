@@ -12,7 +12,7 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tupl
 
 import numpy as np
 
-from negamax._engine import Searcher, StopSignal, TranspositionTable, run_many
+from negamax._engine import Searcher, StopSignal, TranspositionTable, all_of_type, run_many
 from negamax._python_game import MoveIndex, PythonGameAdapter
 from negamax.errors import GameContractError, NegativeMoveError, error_for_status
 from negamax.game import NativeGame
@@ -493,7 +493,7 @@ def _batch_natives(name: str, games: List[Any], options: SearchOptions, maximizi
     built-in game (whose clean results the engine makes itself). A batch of short solves
     pays for this per position."""
     kind = type(games[0]) if games else None
-    if maximizing is None and kind in _BUILT_IN_GAMES and all(type(game) is kind for game in games):
+    if maximizing is None and kind in _BUILT_IN_GAMES and all_of_type(games, kind):
         made_at_once = _built_in_natives(games, kind, options, solve)
         if made_at_once is not None:
             return made_at_once
@@ -532,7 +532,7 @@ def _built_in_natives(games: List[Any], kind: type, options: SearchOptions,
     is no tree: one options dict serves the whole batch. None if a copy is of another type
     (the general loop then says which)."""
     natives = [game.copy() for game in games]
-    if not all(type(native) is kind for native in natives):
+    if not all_of_type(natives, kind):
         return None
     count = len(natives)
     iterative = not solve and _prefers_iterative(games[0], natives[0])
