@@ -536,9 +536,9 @@ def test_a_python_game_sees_a_stop_signal_set_beforehand_at_its_first_node():
     signal.set()
     result = nm.search(slow_nim((3, 4, 5), 0.0), depth=6, stop=signal)
     assert result.stop_reason is nm.StopReason.INTERRUPTED
-    assert result.stats.nodes == 1
-    native = nm.search(TicTacToe(), stop=signal)     # a native game looks within 1,024 nodes
-    assert native.stop_reason is nm.StopReason.INTERRUPTED and native.stats.nodes <= 1024
+    assert result.stats.nodes == 0                   # it stops entering the first one
+    native = nm.search(TicTacToe(), stop=signal)     # a native game too (its polls are
+    assert native.stop_reason is nm.StopReason.INTERRUPTED and native.stats.nodes == 0  # 1,024 apart)
 
 
 def test_a_fast_python_games_polls_do_not_change_its_results():
@@ -549,3 +549,21 @@ def test_a_fast_python_games_polls_do_not_change_its_results():
     polled = nm.solve(slow_nim((3, 4, 5), 0.0), time_limit=600.0)
     assert polled.stop_reason is nm.StopReason.COMPLETED
     assert (polled.value, polled.pv, polled.stats) == (plain.value, plain.pv, plain.stats)
+
+
+def test_a_signal_set_before_the_start_stops_even_a_short_search_at_once():
+    # Polls come every 1,024 nodes; a search smaller than that used to run to its end
+    # under a signal set before it started.
+    from negamax.games import ConnectFour, TicTacToe
+    signal = nm.StopSignal()
+    signal.set()
+    result = nm.search(ConnectFour("4453"), 4, stop=signal)
+    assert (result.stop_reason, result.best_move, result.stats.nodes) == (nm.StopReason.INTERRUPTED, None, 0)
+    solved = nm.solve(ConnectFour("4453444"), stop=signal)
+    assert solved.stop_reason is nm.StopReason.INTERRUPTED and solved.value is None
+    for many, extra in ((nm.search_many, {"depth": 3}), (nm.solve_many, {})):
+        results = many([TicTacToe(), ConnectFour("44"), nm.trees.uniform(2, 3, seed=1)],
+                       stop=signal, **extra)
+        assert [r.stop_reason for r in results] == [nm.StopReason.INTERRUPTED] * 3
+    signal.clear()
+    assert nm.search(ConnectFour("4453"), 4, stop=signal).stop_reason is nm.StopReason.COMPLETED

@@ -542,6 +542,10 @@ cdef class Searcher:
         self.started = negamax_monotonic_seconds()
         self.context.last_poll = self.started
         self.limits.deadline = self.started + self.context.options.time_limit
+        if self.limits.external_stop != NULL and negamax_load_int(self.limits.external_stop):
+            # A StopSignal set before the start: the first node polls, and stops there (a
+            # search of fewer nodes than a poll interval would otherwise never look at it).
+            self.context.nodes_until_poll = 0
 
     cdef void start_helpers(self, bint solve, bint weak) except *:
         """Start the helper threads (after start_clock: they read the shared deadline), each

@@ -59,7 +59,7 @@ cdef class StopSignal:
     slow (about every 2 ms; a game written in Python from its first node), so it stops within
     that many.
     A signal stays set until ``clear()``: a search started while it is set stops at its first
-    look, and the searches of a batch after the one it stopped do not start."""
+    node, and the searches of a batch after the one it stopped do not start."""
 
     cdef int flag
 
