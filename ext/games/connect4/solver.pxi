@@ -56,12 +56,13 @@ cdef struct Board:
 
 
 cdef inline int ordered_moves(SearchContext* c, ConnectFour game, const Board* b, int ply,
-                              uint64_t safe, Move tt_move, Move* moves,
-                              uint64_t* mixes) noexcept nogil:
+                              uint64_t safe, Move tt_move, Move* moves, uint64_t* mixes,
+                              bint may_be_root) noexcept nogil:
     """order_moves on the safe squares: the moves in the game's column order, sorted by key
     (the previous iteration's best root move, the table's move, then the threats a move
     makes), stably, highest first, as one insertion sort. Returns how many; `mixes` gets
-    each child's mixed key (Board.mixed), in the same order."""
+    each child's mixed key (Board.mixed), in the same order. `may_be_root`: False where ply
+    is known to be above 0 (null_node), so that the root's test folds away."""
     cdef int64_t* keys = c.sort_keys + <size_t> ply * c.max_moves
     cdef int64_t key
     cdef int i, j, count = 0
@@ -76,7 +77,7 @@ cdef inline int ordered_moves(SearchContext* c, ConnectFour game, const Board* b
         # searched, and a table larger than the caches misses on nearly every probe.
         mixed = tt_mix((b.own ^ b.occupied) + (b.occupied | square))
         tt_prefetch_mixed(c.table, mixed)
-        if ply == 0 and move == c.preferred_root_move:
+        if may_be_root and ply == 0 and move == c.preferred_root_move:
             key = INT64_MAX
         elif move == tt_move:
             key = INT64_MAX - 1
@@ -184,7 +185,7 @@ cdef Score solver_node(SearchContext* c, ConnectFour game, const Board* b, int d
     if count == 1:
         only_move(c, game, b, safe, moves, mixes)
     else:
-        ordered_moves(c, game, b, ply, safe, tt_move, moves, mixes)
+        ordered_moves(c, game, b, ply, safe, tt_move, moves, mixes, True)
 
     for i in range(count):
         move = moves[i]
@@ -276,7 +277,7 @@ cdef inline Score null_node(SearchContext* c, ConnectFour game, const Board* b, 
     if count == 1:
         only_move(c, game, b, safe, moves, mixes)
     else:
-        ordered_moves(c, game, b, ply, safe, tt_move, moves, mixes)
+        ordered_moves(c, game, b, ply, safe, tt_move, moves, mixes, False)
 
     child.reach = b.reach
     child.can_win = False
@@ -439,7 +440,7 @@ cdef Move board_proven_move(SearchContext* c, ConnectFour game, const Board* b, 
             if move != tt_move and board_child_proven(c, game, b, ply, move, expected):
                 return move
     # Then a null-window search of each child, best first: does it fail low?
-    ordered_moves(c, game, b, ply, possible, tt_move, moves, mixes)
+    ordered_moves(c, game, b, ply, possible, tt_move, moves, mixes, True)
     for i in range(count):
         move = moves[i]
         c.path[ply + 1] = move
