@@ -47,10 +47,12 @@ cdef struct Board:
     uint64_t occupied     # every stone
     int played            # stones on the board
     bint won              # the last stone made four (only a line's moves can: see prove_line)
-    # For null_search, which takes these from the board rather than as arguments (five
-    # arguments travel in registers; eight spilled to the stack at every node):
+    # Read by the searches from the board rather than passed as arguments (five arguments
+    # travel in registers; eight spilled to the stack at every node):
     int reach             # the search's depth plus ply, the same at every node of a search
-    bint can_win          # the side to move may have a four to complete (solver_search's)
+    bint can_win          # the side to move may have a four to complete (False below the
+                          # root of a search: every move searched is safe, so none
+                          # completes four and none leaves the opponent a four)
     uint64_t mixed        # tt_mix of the position's key (own + occupied), made once: the
                           # parent makes it to prefetch the entry, the node reads it
 
@@ -131,11 +133,10 @@ cdef inline int solver_moves(SearchContext* c, ConnectFour game, const Board* b,
     return count
 
 
-cdef inline Score solver_search(SearchContext* c, ConnectFour game, const Board* b, int depth,
-                                int ply, Score alpha, Score beta, bint can_win) noexcept nogil:
-    """ab_search_lean for the position `b`, `ply` plies into the search. `can_win`: the side
-    to move may have a four to complete (False below the root of a search: every move
-    searched is safe, so none completes four and none leaves the opponent a four)."""
+cdef inline Score solver_search(SearchContext* c, ConnectFour game, const Board* b, int ply,
+                                Score alpha, Score beta) noexcept nogil:
+    """ab_search_lean for the position `b`, `ply` plies into the search (its depth is
+    b.reach - ply)."""
     cdef bint outer_horizon
     cdef Score value
     if not enter_node(c, ply):
@@ -150,16 +151,16 @@ cdef inline Score solver_search(SearchContext* c, ConnectFour game, const Board*
     # with a square left is at most plies_left - 1 plies in, with two plies or more to go.
     outer_horizon = c.horizon_reached
     c.horizon_reached = False
-    value = solver_node(c, game, b, depth, ply, alpha, beta, can_win)
+    value = solver_node(c, game, b, ply, alpha, beta)
     c.horizon_reached = c.horizon_reached or outer_horizon
     return value
 
 
-cdef Score solver_node(SearchContext* c, ConnectFour game, const Board* b, int depth, int ply,
-                       Score alpha, Score beta, bint can_win) noexcept nogil:
+cdef Score solver_node(SearchContext* c, ConnectFour game, const Board* b, int ply,
+                       Score alpha, Score beta) noexcept nogil:
     """ab_node_lean with the options of a solve (see the top of this file)."""
     cdef Score value = 0, best = -SCORE_INFINITY, floor, ceiling, alpha_searched
-    cdef int i, count, bound
+    cdef int i, count, bound, depth = b.reach - ply
     cdef Move move, best_move = -1, tt_move = -1
     cdef Move* moves = c.moves + <size_t> ply * c.max_moves
     cdef uint64_t possible, safe = 0, square, mixed_key = b.mixed
@@ -169,7 +170,7 @@ cdef Score solver_node(SearchContext* c, ConnectFour game, const Board* b, int d
 
     tt_prefetch_mixed(c.table, mixed_key)
 
-    count = solver_moves(c, game, b, depth, ply, alpha, beta, can_win, &safe, &possible,
+    count = solver_moves(c, game, b, depth, ply, alpha, beta, b.can_win, &safe, &possible,
                          &floor, &ceiling, &value)
     if count < 0:
         return value
@@ -199,12 +200,12 @@ cdef Score solver_node(SearchContext* c, ConnectFour game, const Board* b, int d
         child.can_win = False
         child.mixed = mixes[i]
         if i == 0 and <int64_t> beta - alpha > 1:
-            value = -solver_search(c, game, &child, depth - 1, ply + 1, -beta, -alpha, False)
+            value = -solver_search(c, game, &child, ply + 1, -beta, -alpha)
         else:
             value = -null_search(c, game, &child, ply + 1, -alpha - 1)
             if alpha < value < beta and c.status == RUNNING:
                 c.stats.pvs_researches += 1
-                value = -solver_search(c, game, &child, depth - 1, ply + 1, -beta, -alpha, False)
+                value = -solver_search(c, game, &child, ply + 1, -beta, -alpha)
         if c.status != RUNNING:
             return 0
         if value > best:
@@ -360,7 +361,7 @@ cdef Score solve_or_search(SearchContext* c, ConnectFour game, int depth, Score 
     root.reach = depth
     root.can_win = not game.known_cannot_win()
     root.mixed = tt_mix(root.own + root.occupied)
-    return solver_search(c, game, &root, depth, 0, alpha, beta, root.can_win)
+    return solver_search(c, game, &root, 0, alpha, beta)
 
 
 # --- the solver's principal variation (prove_line_to_end of ext/engine/lines.pxi) -----------
