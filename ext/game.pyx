@@ -121,18 +121,7 @@ cdef class NativeGame:
 
     cdef void copy_base_into(self, NativeGame other):
         """Copy the fields this base class owns into `other` (used by subclasses' copy())."""
-        other.max_moves = self.max_moves
-        other.max_ply = self.max_ply
-        other.error = 0
-        other.has_order_hints = self.has_order_hints
-        other.has_keys = self.has_keys
-        other.has_safe_moves = self.has_safe_moves
-        other.has_noisy_moves = self.has_noisy_moves
-        other.has_check = self.has_check
-        other.has_null_move = self.has_null_move
-        other.last_move_wins = self.last_move_wins
-        other.max_ply_ends_game = self.max_ply_ends_game
-        other.has_path_draws = self.has_path_draws
+        copy_traits(self, other)
         other._history = self._history[:]
 
     # --- the Python-facing game ------------------------------------------------------------

@@ -135,6 +135,16 @@ def register_kernels(game_type, capsule):
     _kernels_by_type[game_type] = capsule
 
 
+def searches_in_copies(game_type):
+    """Whether run_many can search games of exactly `game_type` in a copy of its own (see
+    run_many): its module sets the copy_into kernel hook."""
+    cdef int i
+    for i in range(_registered_count):
+        if _registered[i].game_type == <PyObject*> game_type:
+            return _registered[i].kernels.copy_into != NULL
+    return False
+
+
 def _registered_kernels(game_type):
     """For tests: the capsule registered for `game_type`, or None."""
     return _kernels_by_type.get(game_type)
@@ -959,7 +969,7 @@ def all_of_type(list items, type kind):
 
 
 def run_many(list games, list options, TranspositionTable table=None, StopSignal stop=None,
-             bint solve=False, weak=False, list results_here=None):
+             bint solve=False, weak=False, list results_here=None, list copies=None):
     """Search (or solve, `weak` as in Searcher.solve: one bool for every game, or a list of
     one per game) each native game of `games` with its options dict (the same dict object
     for games that share options), one after another, in one call: a single Searcher is
@@ -969,11 +979,21 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
     "error": the exception a search left pending, or None; `results_here` (one bool per
     game, true for a built-in game that is not a tree) asks for a game's SolveResult or
     SearchResult itself instead, when its search ended cleanly (Searcher.solve_outcome,
-    Searcher.search_outcome)."""
+    Searcher.search_outcome).
+
+    `copies` (a list of one item per game): the games are the caller's own, all of one type
+    whose module sets the copy_into kernel hook (ext/engine/kernel_table.pxd), and each is
+    searched in one private copy, made once and given each game's position in turn, not
+    in the game itself: a batch of short solves then allocates no object per position.
+    copies[i] gets the object game i was searched in where its result is a dict (a search
+    that did not end cleanly: the caller finishes its result with it), else None."""
+    global _batch_copies
     cdef Py_ssize_t i, later, count = len(games)
     cdef Searcher searcher
     cdef bint stopped, weak_here, here
     cdef double elapsed
+    cdef const SearchKernels* copy_kernels = NULL
+    cdef NativeGame scratch = None
     if len(options) != count:
         raise ValueError(f"run_many takes one options dict per game: {count} games, "
                          f"{len(options)} options")
@@ -989,7 +1009,17 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
     results = []
     if count == 0:
         return results
-    searcher = Searcher(games[0], options[0], table, stop)
+    if copies is not None:
+        copy_kernels = own_kernels(games[0])
+        if copy_kernels == NULL or copy_kernels.copy_into == NULL or not all_of_type(games, type(games[0])):
+            raise ValueError("run_many searches in copies only games of one type whose module "
+                             "sets copy_into")
+        if len(copies) != count:
+            raise ValueError(f"run_many takes one copies item per game: {count} games, "
+                             f"{len(copies)} items")
+        scratch = games[0].copy()
+        _batch_copies += 1
+    searcher = Searcher(games[0] if scratch is None else scratch, options[0], table, stop)
     if searcher.reports_iterations:
         raise ValueError("run_many runs each search without on_iteration")
     # A clean solve's SolveResult is made after the whole batch has run, from what was noted
@@ -999,7 +1029,7 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
     # position that way, a C solver's loop a few).
     cdef SolveNote* notes = NULL
     cdef PvStore lines
-    cdef list noted_kernels = None
+    cdef list noted_kernels = None, noted_scores = None
     lines.moves = NULL
     lines.used = lines.capacity = 0
     if solve and results_here is not None and not searcher.helpers:
@@ -1007,12 +1037,15 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
         if notes == NULL:
             raise MemoryError("no memory for a batch's solve notes")
         noted_kernels = [None] * count
+        noted_scores = [None] * count
     if table is not None:
         table.claim()        # the batch's searches share the table one after the other
     try:
         for i in range(count):
+            if scratch is not None:
+                copy_kernels.copy_into(games[i], scratch)
             if i > 0:
-                searcher.retarget(games[i], options[i], table, stop)
+                searcher.retarget(games[i] if scratch is None else scratch, options[i], table, stop)
             searcher.prepare()
             weak_here = weak_of[i]
             if stack_has_room(searcher):
@@ -1026,15 +1059,31 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
             if notes != NULL and here and searcher.solved_cleanly(searcher):
                 searcher.note_solve(&notes[i], elapsed, &lines)
                 noted_kernels[i] = searcher.kernel_that_ran()
+                # Scored now, from the position searched (the line is decoded later: a
+                # line_tuple reads nothing of the position).
+                noted_scores[i] = exact_score(searcher.game, notes[i].lower, notes[i].upper,
+                                              weak_here)
                 results.append(None)           # made below
             else:
-                results.append(searcher.solve_outcome(elapsed, weak_here, here) if solve
-                               else searcher.search_outcome(elapsed, here))
+                outcome = (searcher.solve_outcome(elapsed, weak_here, here) if solve
+                           else searcher.search_outcome(elapsed, here))
+                results.append(outcome)
+                if scratch is not None:
+                    if type(outcome) is dict:
+                        # The caller finishes this result with the object searched: it is
+                        # theirs now, and the next position gets a copy of its own.
+                        hand_over(scratch, games[i], copies, i)
+                        if not stopped:
+                            scratch = games[i].copy()
             if stopped:
                 # Ctrl-C, the stop signal or a failure ended this search: the rest of the
                 # batch stops too, each with no result (a Ctrl-C is seen once, by one search).
                 for later in range(i + 1, count):
-                    searcher.retarget(games[later], options[later], table, stop)
+                    target = games[later]
+                    if scratch is not None:
+                        target = games[later].copy()
+                        copies[later] = target
+                    searcher.retarget(target, options[later], table, stop)
                     searcher.prepare()
                     with nogil:
                         skip_interrupted(searcher)
@@ -1044,7 +1093,7 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
             for i in range(len(results)):
                 if noted_kernels[i] is not None:
                     results[i] = noted_solve_result(games[i], &notes[i], &lines,
-                                                    noted_kernels[i], weak_of[i])
+                                                    noted_kernels[i], weak_of[i], noted_scores[i])
         return results
     finally:
         free(notes)
@@ -1053,13 +1102,41 @@ def run_many(list games, list options, TranspositionTable table=None, StopSignal
             table.release()
 
 
+# Batches run_many has searched in copies of its own (for tests: a batch of built-in games
+# is meant to; see tests/test_batch_copies.py).
+cdef Py_ssize_t _batch_copies = 0
+
+
+def _batches_in_copies():
+    """For tests: how many run_many calls have searched their games in a copy of their own."""
+    return _batch_copies
+
+
+def _copy_into(NativeGame source not None, NativeGame target not None):
+    """For tests: make `target` hold `source`'s position with its type's copy_into hook.
+    TypeError unless both are of one type whose module sets it."""
+    cdef const SearchKernels* kernels = own_kernels(source)
+    if type(target) is not type(source) or kernels == NULL or kernels.copy_into == NULL:
+        raise TypeError("_copy_into takes two games of one type whose module sets copy_into")
+    kernels.copy_into(source, target)
+
+
+cdef void hand_over(NativeGame searched, NativeGame game, list copies, Py_ssize_t i) except *:
+    """Give run_many's caller `searched`, the copy game i was searched in, with the game's
+    history (the copy's is the first game's)."""
+    searched._history = game._history[:]
+    copies[i] = searched
+
+
 cdef object noted_solve_result(NativeGame game, SolveNote* note, PvStore* lines, str kernel,
-                               bint weak):
-    """The SolveResult of a solve noted by Searcher.note_solve (what solve_outcome makes)."""
-    return solve_result_of(game, note.lower, note.upper,
-                           decoded_line(game, lines.moves + note.pv_start, note.pv_length),
-                           stats_object(note.counters),
-                           note.elapsed, kernel, weak, clean_stop_reason(note.status))
+                               bint weak, object score):
+    """The SolveResult of a solve noted by Searcher.note_solve (what solve_outcome makes),
+    with its score (exact_score) made when it was noted."""
+    return scored_solve_result(note.lower, note.upper,
+                               decoded_line(game, lines.moves + note.pv_start, note.pv_length),
+                               stats_object(note.counters),
+                               note.elapsed, kernel, weak, clean_stop_reason(note.status),
+                               score)
 
 
 cdef void pv_store_room(PvStore* lines, Py_ssize_t more) except *:

@@ -25,3 +25,12 @@ cdef struct SearchKernels:
     # exactly what the Python method gives (tests/test_result_hooks.py checks).
     object (*line_tuple)(NativeGame game, const Move* moves, int length)
     object (*solver_score)(NativeGame game, Score value)
+    # Optional, NULL when the module sets none: make `target` hold the position `source`
+    # holds, both objects of this class, as copy() would make a new object hold it (its
+    # history aside), with the GIL held and without allocating. A batch (run_many) then
+    # searches each of its games in one object of its own instead of a new copy per
+    # position: allocating and releasing a Python object per position cost more than a short
+    # solve's search (and its caches). A module that sets it sets line_tuple too, which then
+    # must read nothing of the game but what its constructor fixed: a batch decodes each
+    # line with the caller's game, after the searches.
+    void (*copy_into)(NativeGame source, NativeGame target) noexcept

@@ -252,6 +252,20 @@ cdef object solve_result_of(object native, Score lower, Score upper, tuple pv, o
     """The SolveResult of a solve of `native` (a game whose values are the engine's scores:
     any but an explicit tree) that proved `lower` <= value <= `upper`, its line of play `pv`
     (decoded: user moves); `weak`: only the sign was asked."""
+    return scored_solve_result(lower, upper, pv, stats, elapsed, kernel, weak, stop_reason,
+                               exact_score(native, lower, upper, weak))
+
+
+cdef object exact_score(object native, Score lower, Score upper, bint weak):
+    """The score of solve_result_of's result: the game's solver_score of an exact value,
+    else None."""
+    return solved_score(native, lower) if lower == upper and not weak else None
+
+
+cdef object scored_solve_result(Score lower, Score upper, tuple pv, object stats,
+                                object elapsed, object kernel, bint weak, object stop_reason,
+                                object score):
+    """solve_result_of with its score (exact_score) made already."""
     cdef bint exact = lower == upper and not weak
     # The outcome follows from the sign, which is known once the bounds agree on it.
     if lower > 0:
@@ -262,7 +276,7 @@ cdef object solve_result_of(object native, Score lower, Score upper, tuple pv, o
         outcome = "draw"
     else:
         outcome = None
-    value = score = plies = None
+    value = plies = None
     if exact:
         value = lower
         # A win or loss ends the game that many plies ahead (scores.plies_to_end), a draw
@@ -271,7 +285,6 @@ cdef object solve_result_of(object native, Score lower, Score upper, tuple pv, o
             plies = WIN - abs(lower)
         elif stop_reason is _COMPLETED:
             plies = len(pv)
-        score = solved_score(native, lower)
     return filled_instance(SOLVE_LAYOUT, (value, outcome, plies, pv[0] if pv else None,
                                           pv if exact else pv[:1], stats, elapsed, stop_reason,
                                           lower, upper, score, weak, kernel))

@@ -12,7 +12,8 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tupl
 
 import numpy as np
 
-from negamax._engine import Searcher, StopSignal, TranspositionTable, all_of_type, run_many
+from negamax._engine import (Searcher, StopSignal, TranspositionTable, all_of_type, run_many,
+                             searches_in_copies)
 from negamax._python_game import MoveIndex, PythonGameAdapter
 from negamax.errors import GameContractError, NegativeMoveError, error_for_status
 from negamax.game import NativeGame
@@ -462,36 +463,46 @@ def _run_batch(games: List[Any], *, solve: bool, options: Dict[str, Any], depth:
             built = SearchOptions.build(depth=depth, table_for=table_for, **options)
         if plain_key is not None:
             _keep(plain_key, built)
-    natives, fields, weak_trees, built_in = _batch_natives(name, games, built, maximizing,
-                                                          solve, weak)
+    natives, fields, weak_trees, built_in, in_copies = _batch_natives(name, games, built,
+                                                                     maximizing, solve, weak)
     table, stop = built.table, _stop_for(built)
     raws: List[Any]      # the engine's dicts, SolveResults and SearchResults (see below)
     if _interrupted():
+        if in_copies:
+            natives = [game.copy() for game in games]
         raws = [Searcher(native, engine_fields, table, stop).interrupted_at_start(solve)
                 for native, engine_fields in zip(natives, fields)]
     else:
         # A tree's weak solve is a strong one (its values are no wins or losses). A built-in
-        # game's solve that ended cleanly comes back as its SolveResult (see run_many).
-        raws = run_many(natives, fields, table, stop, solve,
+        # game's solve that ended cleanly comes back as its SolveResult (see run_many), and
+        # a game searched in the engine's own copy has that copy in natives where its
+        # result is to be finished here.
+        raws = run_many(games if in_copies else natives, fields, table, stop, solve,
                         [weak and not tree for tree in weak_trees] if weak else False,
-                        built_in)
+                        built_in, natives if in_copies else None)
     if solve:
+        if all_of_type(raws, SolveResult):     # every result made by the engine (a C loop)
+            return raws
         return [raw if type(raw) is SolveResult else
                 _finish_solve(raw, native, game, weak and not tree, tree)
                 for raw, native, game, tree in zip(raws, natives, games, weak_trees)]
+    if all_of_type(raws, SearchResult):
+        return raws
     return [raw if type(raw) is SearchResult else _finish_search(raw, native, game, built)
             for raw, native, game in zip(raws, natives, games)]
 
 
 def _batch_natives(name: str, games: List[Any], options: SearchOptions, maximizing: Any,
-                   solve: bool, weak: bool) -> Tuple[List[NativeGame], List[Dict[str, Any]],
-                                                      List[bool], List[bool]]:
+                   solve: bool, weak: bool) -> Tuple[List[Any], List[Dict[str, Any]],
+                                                      List[bool], List[bool], bool]:
     """The private copies of a batch's games, each checked as search() and solve() check
     theirs (a game refused is named by its place in the batch), in one pass with what the
     engine needs of each: its options dict (one per (root_maximizing, game_prefers), made
     once), whether it is a tree solved weakly (run as a strong solve), and whether it is a
-    built-in game (whose clean results the engine makes itself). A batch of short solves
-    pays for this per position."""
+    built-in game (whose clean results the engine makes itself); and whether the engine is
+    to search the games in copies of its own instead (see _built_in_natives), the copies
+    then being Nones for run_many to fill in. A batch of short solves pays for this per
+    position."""
     kind = type(games[0]) if games else None
     if maximizing is None and kind in _BUILT_IN_GAMES and all_of_type(games, kind):
         made_at_once = _built_in_natives(games, kind, options, solve)
@@ -520,24 +531,33 @@ def _batch_natives(name: str, games: List[Any], options: SearchOptions, maximizi
         fields.append(engine_fields)
         weak_trees.append(weak and isinstance(native, TreeGame))
         built_in.append(type(native) in _BUILT_IN_GAMES)
-    return natives, fields, weak_trees, built_in
+    return natives, fields, weak_trees, built_in, False
 
 
 def _built_in_natives(games: List[Any], kind: type, options: SearchOptions,
-                      solve: bool) -> Optional[Tuple[List[NativeGame], List[Dict[str, Any]],
-                                                     List[bool], List[bool]]]:
+                      solve: bool) -> Optional[Tuple[List[Any], List[Dict[str, Any]],
+                                                     List[bool], List[bool], bool]]:
     """_batch_natives for a batch of one built-in game type: the same lists, made in a few
     passes (a batch of short solves paid a third of a microsecond a position more in the
     general loop). Such a game has position keys (so the table's check cannot refuse it) and
-    is no tree: one options dict serves the whole batch. None if a copy is of another type
-    (the general loop then says which)."""
-    natives = [game.copy() for game in games]
-    if not all_of_type(natives, kind):
-        return None
-    count = len(natives)
-    iterative = not solve and _prefers_iterative(games[0], natives[0])
+    is no tree: one options dict serves the whole batch. A type whose module sets copy_into
+    makes no copies here: the engine searches each game in one copy of its own (creating
+    and releasing a copy per position cost a batch of short solves more than a fifth of its
+    time, most of it in the searches that followed, with colder caches). None if a copy is
+    of another type (the general loop then says which)."""
+    count = len(games)
+    in_copies = searches_in_copies(kind)
+    if in_copies:
+        natives: List[Any] = [None] * count
+        first = games[0]
+    else:
+        natives = [game.copy() for game in games]
+        if not all_of_type(natives, kind):
+            return None
+        first = natives[0]
+    iterative = not solve and _prefers_iterative(games[0], first)
     engine_fields = options.engine_fields(True, iterative)
-    return natives, [engine_fields] * count, [False] * count, [True] * count
+    return natives, [engine_fields] * count, [False] * count, [True] * count, in_copies
 
 
 def _batch_plain_key(solve: bool, options: Dict[str, Any], depth: Any,

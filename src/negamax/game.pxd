@@ -117,3 +117,21 @@ cdef class NativeGame:
 
     # --- helpers for subclasses ------------------------------------------------------------
     cdef void copy_base_into(self, NativeGame other)
+
+
+cdef inline void copy_traits(NativeGame source, NativeGame target) noexcept:
+    """Copy the fields NativeGame owns, its history aside, from `source` into `target`:
+    copy_base_into without the history list it copies, so without allocating (a game's
+    copy_into kernel hook, see ext/engine/kernel_table.pxd)."""
+    target.max_moves = source.max_moves
+    target.max_ply = source.max_ply
+    target.error = 0
+    target.has_order_hints = source.has_order_hints
+    target.has_keys = source.has_keys
+    target.has_safe_moves = source.has_safe_moves
+    target.has_noisy_moves = source.has_noisy_moves
+    target.has_check = source.has_check
+    target.has_null_move = source.has_null_move
+    target.last_move_wins = source.last_move_wins
+    target.max_ply_ends_game = source.max_ply_ends_game
+    target.has_path_draws = source.has_path_draws

@@ -20,8 +20,9 @@ cimport numpy as cnp
 
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
+from libc.string cimport memset
 
-from negamax.game cimport EVAL_LIMIT, WIN, WINNING_MOVE_FOUND, Move, NativeGame, Score
+from negamax.game cimport EVAL_LIMIT, WIN, WINNING_MOVE_FOUND, Move, NativeGame, Score, copy_traits
 
 cdef extern from "negamax_bits.h":
     int negamax_popcount64(uint64_t x) noexcept nogil
@@ -205,7 +206,7 @@ cdef class ConnectFour(NativeGame):
     def __dealloc__(self):
         free(self.records)
 
-    cdef int setup(self, int width, int height) except -1:
+    cdef void setup(self, int width, int height) noexcept:
         """The board's shape, no stones, and the masks and move order that follow from the
         shape (copy() then sets the stones)."""
         cdef int col, i
@@ -230,7 +231,6 @@ cdef class ConnectFour(NativeGame):
         self.has_keys = True
         self.has_safe_moves = True
         self.last_move_wins = True     # four in a row is made by the move that ends the game
-        return 0
 
     cdef void play_string(self, str moves) except *:
         for index, ch in enumerate(moves):
@@ -439,15 +439,25 @@ cdef class ConnectFour(NativeGame):
         """An independent copy, history included."""
         cdef ConnectFour other = ConnectFour.__new__(ConnectFour, _BARE)
         other.constructed = True
-        # The C call: the array's copy() method costs about as much as the rest of a copy.
-        other.setup(self.n_cols, self.n_rows)
-        other.bits = self.bits
-        self.copy_base_into(other)      # after setup: the flags set on this game are kept
-        other.played = self.played
-        other.last_move_won = self.last_move_won
-        other.column_height = self.column_height
-        other.max_ply = self.cells - self.played
+        other.take_position(self)
+        other._history = self._history[:]
         return other
+
+    cdef void take_position(self, ConnectFour source) noexcept:
+        """Hold the position `source` holds, with its shape and flags, as a copy would (its
+        history aside), in this object: without allocating (the copy_into kernel hook)."""
+        if self.n_cols != source.n_cols or self.n_rows != source.n_rows:
+            self.setup(source.n_cols, source.n_rows)
+        copy_traits(source, self)      # after setup: the flags set on `source` are kept
+        self.bits = source.bits
+        self.played = source.played
+        self.last_move_won = source.last_move_won
+        self.column_height = source.column_height
+        self.max_ply = self.cells - self.played
+        if self.records != NULL:
+            # What a search of another position proved here (records are by stones on the
+            # board, checked by key only where a move is made): nothing is known of this one.
+            memset(self.records, 0, sizeof(SafeRecords))
 
     def legal_moves(self):
         """The columns (1-based) that are not full, centre first; empty once the game is over."""
@@ -674,6 +684,13 @@ cdef object connect4_solver_score(NativeGame game, Score value):
 
 KERNELS.line_tuple = connect4_line_tuple
 KERNELS.solver_score = connect4_solver_score
+
+
+cdef void connect4_copy_into(NativeGame source, NativeGame target) noexcept:
+    (<ConnectFour> target).take_position(<ConnectFour> source)
+
+
+KERNELS.copy_into = connect4_copy_into
 
 from negamax._engine import register_kernels
 register_kernels(ConnectFour, kernels_capsule())

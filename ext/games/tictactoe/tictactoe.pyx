@@ -11,7 +11,7 @@ cimport cython
 
 from libc.stdint cimport int8_t, int32_t, uint64_t
 
-from negamax.game cimport WIN, Move, NativeGame, Score
+from negamax.game cimport WIN, Move, NativeGame, Score, copy_traits
 
 # The 8 lines of three squares, and for each square the lines through it.
 _LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -257,6 +257,20 @@ cdef class TicTacToe(NativeGame):
         other.hash_key = self.hash_key
         return other
 
+    cdef void take_position(self, TicTacToe source) noexcept:
+        """Hold the position `source` holds, with its flags, as a copy would (its history
+        aside), in this object and its own board: without allocating (the copy_into kernel
+        hook)."""
+        cdef int square
+        copy_traits(source, self)
+        for square in range(9):
+            self.cells[square] = source.cells[square]
+        self.occupied = source.occupied
+        self.side_to_move = source.side_to_move
+        self.marks = source.marks
+        self.winner_mark = source.winner_mark
+        self.hash_key = source.hash_key
+
     @property
     def board(self):
         """The board as a read-only int8 array of shape (3, 3): 1 = x, -1 = o, 0 = empty."""
@@ -309,6 +323,13 @@ cdef object tictactoe_line_tuple(NativeGame game, const Move* moves, int length)
 
 
 KERNELS.line_tuple = tictactoe_line_tuple
+
+
+cdef void tictactoe_copy_into(NativeGame source, NativeGame target) noexcept:
+    (<TicTacToe> target).take_position(<TicTacToe> source)
+
+
+KERNELS.copy_into = tictactoe_copy_into
 
 from negamax._engine import register_kernels
 register_kernels(TicTacToe, kernels_capsule())
