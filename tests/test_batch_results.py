@@ -192,6 +192,30 @@ def test_a_batch_names_the_place_of_the_game_it_refuses(many, bad, error, says):
         many(games, **({} if many is nm.solve_many else {"depth": 2}))
 
 
+@pytest.mark.parametrize("many, options", [
+    (nm.solve_many, {"tt": True}),
+    (nm.search_many, {"depth": 3, "algorithm": "pvs", "tt": nm.TranspositionTable(1)}),
+])
+@pytest.mark.parametrize("make", [lambda: ConnectFour("4455", width=5, height=4),
+                                  lambda: TicTacToe("x...o....")])
+def test_a_batch_of_one_type_refuses_a_table_for_a_game_without_keys(many, options, make):
+    # As solve() and search() do, whatever else is in the batch (the batch of one built-in
+    # type takes a quicker route, which must check it too).
+    keyless = make()
+    keyless.has_keys = False
+    single = nm.solve if many is nm.solve_many else nm.search
+    with pytest.raises(ValueError, match="tt needs position keys"):
+        single(keyless, **options)
+    for batch, place in (([keyless], 0), ([make(), keyless], 1), ([TicTacToe(), keyless], 1)):
+        with pytest.raises(ValueError, match=rf"^{many.__name__}: games\[{place}\]: tt needs position keys"):
+            many(batch, **options)
+    # Without a table asked for, the game is searched without one, as alone.
+    plain = {k: v for k, v in options.items() if k != "tt"}
+    assert (fields_of(many([make(), keyless], **plain)[1]) if many is nm.solve_many
+            else many([make(), keyless], **plain)[1].value) == \
+        (fields_of(single(keyless, **plain)) if many is nm.solve_many else single(keyless, **plain).value)
+
+
 def test_a_batch_names_the_first_game_an_option_does_not_fit():
     tree = nm.trees.from_nested([1, [2, 3]])
     with pytest.raises(ValueError, match=r"^search_many: games\[1\]: maximizing applies to explicit trees"):

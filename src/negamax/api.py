@@ -539,12 +539,15 @@ def _built_in_natives(games: List[Any], kind: type, options: SearchOptions,
                                                      List[bool], List[bool], bool]]:
     """_batch_natives for a batch of one built-in game type: the same lists, made in a few
     passes (a batch of short solves paid a third of a microsecond a position more in the
-    general loop). Such a game has position keys (so the table's check cannot refuse it) and
+    general loop). Such a game has position keys unless its has_keys was switched off, and
     is no tree: one options dict serves the whole batch. A type whose module sets copy_into
     makes no copies here: the engine searches each game in one copy of its own (creating
     and releasing a copy per position cost a batch of short solves more than a fifth of its
     time, most of it in the searches that followed, with colder caches). None if a copy is
-    of another type (the general loop then says which)."""
+    of another type (the general loop then says which), or if a table is asked for and a
+    game's has_keys was switched off (the general loop then refuses it, as solve() would)."""
+    if options.tt_asked and not all(game.has_keys for game in games):
+        return None
     count = len(games)
     in_copies = searches_in_copies(kind)
     if in_copies:
