@@ -81,8 +81,12 @@ cdef int _registered_count = 0
 
 cdef const SearchKernels* own_kernels(object native) noexcept:
     """The kernels registered for exactly type(native), or NULL."""
+    return kernels_of_type(<PyObject*> (<PyObject*> native).ob_type)
+
+
+cdef const SearchKernels* kernels_of_type(PyObject* kind) noexcept:
+    """The kernels registered for exactly the type `kind`, or NULL."""
     cdef int i
-    cdef PyObject* kind = <PyObject*> (<PyObject*> native).ob_type
     for i in range(_registered_count):
         if _registered[i].game_type == kind:
             return _registered[i].kernels
@@ -138,11 +142,8 @@ def register_kernels(game_type, capsule):
 def searches_in_copies(game_type):
     """Whether run_many can search games of exactly `game_type` in a copy of its own (see
     run_many): its module sets the copy_into kernel hook."""
-    cdef int i
-    for i in range(_registered_count):
-        if _registered[i].game_type == <PyObject*> game_type:
-            return _registered[i].kernels.copy_into != NULL
-    return False
+    cdef const SearchKernels* kernels = kernels_of_type(<PyObject*> game_type)
+    return kernels != NULL and kernels.copy_into != NULL
 
 
 def _registered_kernels(game_type):

@@ -249,12 +249,9 @@ cdef class TicTacToe(NativeGame):
         """An independent copy, history included."""
         cdef TicTacToe other = TicTacToe.__new__(TicTacToe, _BARE)
         other.constructed = True
-        self.copy_base_into(other)
-        other.set_board(self._board.copy())
-        other.side_to_move = self.side_to_move
-        other.marks = self.marks
-        other.winner_mark = self.winner_mark
-        other.hash_key = self.hash_key
+        other.set_board(self._board.copy())    # a board of its own, then the position on it
+        other.take_position(self)
+        other._history = self._history[:]
         return other
 
     cdef void take_position(self, TicTacToe source) noexcept:
