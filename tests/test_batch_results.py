@@ -229,3 +229,16 @@ def test_all_of_type_asks_for_the_exact_type():
     assert not all_of_type([ConnectFour(), TicTacToe()], ConnectFour)
     assert not all_of_type([1, True], int)
     assert all_of_type([True, False], bool)
+
+
+@pytest.mark.parametrize("depth", [9, 10])
+def test_counters_on_both_sides_of_the_ints_the_engine_keeps_are_exact(depth):
+    """The engine hands out ints it made once for counters below 1024 and new ones above:
+    minimax on a uniform binary tree enters 2^(d+1) - 1 nodes and reads 2^d leaves, which
+    are 1023 and 512 at depth 9, 2047 and 1024 at depth 10 (theory, not the engine)."""
+    tree = nm.trees.uniform(2, depth)
+    for result in (nm.search(tree, algorithm="minimax"),
+                   nm.search_many([tree, tree], algorithm="minimax")[1]):
+        assert result.stats.nodes == 2 ** (depth + 1) - 1
+        assert result.stats.leaves == 2 ** depth
+        assert type(result.stats.nodes) is int and type(result.stats.leaves) is int

@@ -242,6 +242,18 @@ cdef inline void finish_first(SearchContext* context) noexcept nogil:
 cdef inline bint enter_node(SearchContext* context, int ply) noexcept nogil:
     """Check the limits and count the node; False when the search must stop (so a search
     never enters more than node_limit nodes)."""
+    if not poll_and_count(context, ply):
+        return False
+    context.pv_length[ply] = ply
+    if context.options.tracing:
+        record_visit(context, ply)
+    return context.status == RUNNING
+
+
+cdef inline bint poll_and_count(SearchContext* context, int ply) noexcept nogil:
+    """enter_node's check of the limits and count of the node, without starting the node's
+    line or tracing it (for a node that keeps no line in a search without a trace, such as
+    a solve's null-window nodes); False when a poll stopped the search."""
     if context.nodes_until_poll == 0:
         context.poll(context)
         if context.status != RUNNING:
@@ -250,10 +262,7 @@ cdef inline bint enter_node(SearchContext* context, int ply) noexcept nogil:
     context.stats.nodes += 1
     if ply > context.stats.max_ply:
         context.stats.max_ply = ply
-    context.pv_length[ply] = ply
-    if context.options.tracing:
-        record_visit(context, ply)
-    return context.status == RUNNING
+    return True
 
 
 cdef inline void update_pv(SearchContext* context, int ply, Move move) noexcept nogil:

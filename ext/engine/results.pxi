@@ -4,6 +4,7 @@
 # and the SearchResult of a built-in game's search that ended cleanly.
 
 from cpython.object cimport PyObject, PyObject_GenericSetAttr, PyTypeObject
+from cpython.mem cimport PyMem_Malloc
 from cpython.ref cimport Py_INCREF
 
 from negamax.results import SearchResult as _SearchResult
@@ -140,6 +141,7 @@ cdef object filled_instance(_SlotLayout layout, tuple values):
 
 
 cdef _SlotLayout STATS_LAYOUT = _SlotLayout(_SearchStats, COUNTER_NAMES)
+# (scored_solve_result puts a SolveResult's fields by their places in this order)
 cdef _SlotLayout SOLVE_LAYOUT = _SlotLayout(_SolveResult, (
     "value", "outcome", "plies", "best_move", "pv", "stats", "elapsed", "stop_reason",
     "lower", "upper", "score", "weak", "kernel"))
@@ -155,13 +157,33 @@ def _slot_layouts_checked():
             for layout in (STATS_LAYOUT, SOLVE_LAYOUT, SEARCH_LAYOUT)}
 
 
+# The ints 0 .. KEPT_INTS - 1, made once: most of a short search's counters are below it,
+# and CPython keeps only those up to 256 (a batch of short solves made and freed a few
+# dozen int objects a position for its counters).
+cdef enum:
+    KEPT_INTS = 1024
+cdef list _kept_ints = list(range(KEPT_INTS))
+cdef PyObject** _kept_int_objects = <PyObject**> PyMem_Malloc(KEPT_INTS * sizeof(PyObject*))
+if _kept_int_objects == NULL:
+    raise MemoryError()
+for _index in range(KEPT_INTS):
+    _kept_int_objects[_index] = <PyObject*> _kept_ints[_index]   # alive in _kept_ints
+
+
+cdef inline object int_object(int64_t value):
+    """`value` as a Python int, one of the kept ones where it can."""
+    if 0 <= value < KEPT_INTS:
+        return <object> _kept_int_objects[value]
+    return value
+
+
 cdef object stats_object(const int64_t* counters):
     """The SearchStats of a search from its COUNTER_COUNT counters, in COUNTER_NAMES' order
     (Searcher.counter_values)."""
     stats = new_instance(STATS_LAYOUT)
     cdef int i
     for i in range(COUNTER_COUNT):
-        put_field(STATS_LAYOUT, stats, i, counters[i])
+        put_field(STATS_LAYOUT, stats, i, int_object(counters[i]))
     return finish_instance(STATS_LAYOUT, stats)
 
 
@@ -276,18 +298,35 @@ cdef object scored_solve_result(Score lower, Score upper, tuple pv, object stats
         outcome = "draw"
     else:
         outcome = None
+    # One int object for bounds that agree (and for the value they make): a win's or a
+    # loss's score is no small int, and a batch of short solves makes one result a position.
+    lower_object = lower
+    upper_object = lower_object if upper == lower else upper
     value = plies = None
     if exact:
-        value = lower
+        value = lower_object
         # A win or loss ends the game that many plies ahead (scores.plies_to_end), a draw
         # with the line: unknown when a limit stopped the line's proof before its end.
         if lower > EVAL_LIMIT or lower < -EVAL_LIMIT:
             plies = WIN - abs(lower)
         elif stop_reason is _COMPLETED:
             plies = len(pv)
-    return filled_instance(SOLVE_LAYOUT, (value, outcome, plies, pv[0] if pv else None,
-                                          pv if exact else pv[:1], stats, elapsed, stop_reason,
-                                          lower, upper, score, weak, kernel))
+    # The fields put one by one, in SOLVE_LAYOUT's order (no tuple of them made and freed).
+    result = new_instance(SOLVE_LAYOUT)
+    put_field(SOLVE_LAYOUT, result, 0, value)
+    put_field(SOLVE_LAYOUT, result, 1, outcome)
+    put_field(SOLVE_LAYOUT, result, 2, plies)
+    put_field(SOLVE_LAYOUT, result, 3, pv[0] if pv else None)
+    put_field(SOLVE_LAYOUT, result, 4, pv if exact else pv[:1])
+    put_field(SOLVE_LAYOUT, result, 5, stats)
+    put_field(SOLVE_LAYOUT, result, 6, elapsed)
+    put_field(SOLVE_LAYOUT, result, 7, stop_reason)
+    put_field(SOLVE_LAYOUT, result, 8, lower_object)
+    put_field(SOLVE_LAYOUT, result, 9, upper_object)
+    put_field(SOLVE_LAYOUT, result, 10, score)
+    put_field(SOLVE_LAYOUT, result, 11, weak)
+    put_field(SOLVE_LAYOUT, result, 12, kernel)
+    return finish_instance(SOLVE_LAYOUT, result)
 
 
 def native_solve_result(dict raw, object native, bint weak, object stop_reason):

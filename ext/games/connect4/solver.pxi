@@ -59,13 +59,13 @@ cdef struct Board:
 
 cdef inline int ordered_moves(SearchContext* c, ConnectFour game, const Board* b, int ply,
                               uint64_t safe, Move tt_move, Move* moves, uint64_t* mixes,
-                              bint may_be_root) noexcept nogil:
+                              int64_t* keys, bint may_be_root) noexcept nogil:
     """order_moves on the safe squares: the moves in the game's column order, sorted by key
     (the previous iteration's best root move, the table's move, then the threats a move
     makes), stably, highest first, as one insertion sort. Returns how many; `mixes` gets
     each child's mixed key (Board.mixed), in the same order. `may_be_root`: False where ply
-    is known to be above 0 (null_node), so that the root's test folds away."""
-    cdef int64_t* keys = c.sort_keys + <size_t> ply * c.max_moves
+    is known to be above 0 (null_node), so that the root's test folds away. `keys` is room
+    for the sort keys."""
     cdef int64_t key
     cdef int i, j, count = 0
     cdef uint64_t square, mixed
@@ -117,10 +117,11 @@ cdef inline int solver_moves(SearchContext* c, ConnectFour game, const Board* b,
         return -1
     floor[0] = -WIN + ply + 4
     ceiling[0] = WIN - ply - 3
-    if c.capacity_from_game:
-        if <int64_t> floor[0] + WIN >= c.capacity:
-            floor[0] = 0 if ply + depth >= c.capacity else -EVAL_LIMIT
-        if <int64_t> WIN - ceiling[0] >= c.capacity:
+    # The engine's checks of these bounds against the capacity (floor + WIN is ply + 4, WIN -
+    # ceiling is ply + 3), tested at once: nearly every node is more than four plies from it.
+    if ply + 4 >= c.capacity and c.capacity_from_game:
+        floor[0] = 0 if ply + depth >= c.capacity else -EVAL_LIMIT
+        if ply + 3 >= c.capacity:
             ceiling[0] = 0 if ply + depth >= c.capacity else EVAL_LIMIT
     if floor[0] >= beta or floor[0] == ceiling[0]:
         value[0] = floor[0]
@@ -186,7 +187,8 @@ cdef Score solver_node(SearchContext* c, ConnectFour game, const Board* b, int p
     if count == 1:
         only_move(c, game, b, safe, moves, mixes)
     else:
-        ordered_moves(c, game, b, ply, safe, tt_move, moves, mixes, True)
+        ordered_moves(c, game, b, ply, safe, tt_move, moves, mixes,
+                      c.sort_keys + <size_t> ply * c.max_moves, True)
 
     for i in range(count):
         move = moves[i]
@@ -202,6 +204,7 @@ cdef Score solver_node(SearchContext* c, ConnectFour game, const Board* b, int p
         if i == 0 and <int64_t> beta - alpha > 1:
             value = -solver_search(c, game, &child, ply + 1, -beta, -alpha)
         else:
+            c.pv_length[ply + 1] = ply + 1      # null_search keeps no line: update_pv reads this
             value = -null_search(c, game, &child, ply + 1, -alpha - 1)
             if alpha < value < beta and c.status == RUNNING:
                 c.stats.pvs_researches += 1
@@ -241,7 +244,10 @@ cdef Score null_search(SearchContext* c, ConnectFour game, const Board* b, int p
     shallower result of this search, so no probe reports one), and if one did, the flag
     left set would only make the nodes after it store their results for their depth rather
     than as final: entries that claim less, never more."""
-    if not enter_node(c, ply):
+    # enter_node without starting the node's line: a solve traces nothing (solver_applies),
+    # and a null-window node keeps no line (solver_node sets the empty line of a child it
+    # gives a null window, which update_pv may read).
+    if not (poll_and_count(c, ply) and c.status == RUNNING):
         return 0
     if b.won:                          # read_leaf: lost, `ply` plies in
         c.stats.leaves += 1
@@ -263,8 +269,11 @@ cdef inline Score null_node(SearchContext* c, ConnectFour game, const Board* b, 
     cdef Score value = 0, best = -SCORE_INFINITY, beta = alpha + 1, floor, ceiling
     cdef int i, count, depth = b.reach - ply
     cdef Move move, best_move = -1, tt_move = -1
-    cdef Move* moves = c.moves + <size_t> ply * c.max_moves
     cdef uint64_t possible, safe = 0, square, mixed_key = b.mixed   # loading: see only_move
+    # The moves in order, their sort keys and mixed keys: on this node's own stack (nothing
+    # outside it reads a null-window node's moves).
+    cdef Move moves[MAX_CONNECT_FOUR_COLUMNS]
+    cdef int64_t keys[MAX_CONNECT_FOUR_COLUMNS]
     cdef uint64_t mixes[MAX_CONNECT_FOUR_COLUMNS]
     cdef Board child
 
@@ -278,7 +287,7 @@ cdef inline Score null_node(SearchContext* c, ConnectFour game, const Board* b, 
     if count == 1:
         only_move(c, game, b, safe, moves, mixes)
     else:
-        ordered_moves(c, game, b, ply, safe, tt_move, moves, mixes, False)
+        ordered_moves(c, game, b, ply, safe, tt_move, moves, mixes, keys, False)
 
     child.reach = b.reach
     child.can_win = False
@@ -441,7 +450,8 @@ cdef Move board_proven_move(SearchContext* c, ConnectFour game, const Board* b, 
             if move != tt_move and board_child_proven(c, game, b, ply, move, expected):
                 return move
     # Then a null-window search of each child, best first: does it fail low?
-    ordered_moves(c, game, b, ply, possible, tt_move, moves, mixes, True)
+    ordered_moves(c, game, b, ply, possible, tt_move, moves, mixes,
+                  c.sort_keys + <size_t> ply * c.max_moves, True)
     for i in range(count):
         move = moves[i]
         c.path[ply + 1] = move
