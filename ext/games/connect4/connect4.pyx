@@ -26,6 +26,7 @@ from negamax.game cimport EVAL_LIMIT, WIN, WINNING_MOVE_FOUND, Move, NativeGame,
 
 cdef extern from "negamax_bits.h":
     int negamax_popcount64(uint64_t x) noexcept nogil
+    int negamax_ctz64(uint64_t x) noexcept nogil
 
 cnp.import_array()
 
@@ -95,6 +96,8 @@ cdef struct BoardShape:
     # makes one) copies a pointer instead of half a kilobyte.
     uint64_t order_squares[32]   # the squares of column column_order[i]
     uint64_t column_mask[32]     # the squares of column c (the solver reads it per move)
+    int8_t column_of_square[64]  # the column of each square (by bit index; the spare row too)
+    int8_t order_rank[32]        # the place of column c in the move order (column_order)
 
 
 cdef struct SafeRecords:
@@ -131,6 +134,10 @@ cdef void make_shapes() except *:
                 shape.column_mask[col] = (((<uint64_t> 1) << height) - 1) << (col * (height + 1))
             for col in range(width):
                 shape.order_squares[col] = shape.column_mask[centre_out(width, col)]
+            for col in range(64):
+                shape.column_of_square[col] = min(col // (height + 1), width - 1)
+            for col in range(width):
+                shape.order_rank[centre_out(width, col)] = col
             _shapes[width * (MAX_HEIGHT + 1) + height] = shape
 
 
@@ -168,6 +175,8 @@ cdef class ConnectFour(NativeGame):
     cdef int8_t column_order[32]  # centre first: the order moves are generated in
     cdef const uint64_t* order_squares   # the squares of column column_order[i] (its shape's)
     cdef const uint64_t* column_mask     # the squares of column c (its shape's)
+    cdef const int8_t* column_of_square  # the column of each square by bit index (its shape's)
+    cdef const int8_t* order_rank        # the place of column c in column_order (its shape's)
     cdef bint short_shifts        # every shift the line tests make is below 64
     cdef bint standard            # 7 x 6: the line tests with constant shifts
     # What generate_safe_moves proved (SafeRecords), made by its first call: NULL is nothing
@@ -222,6 +231,8 @@ cdef class ConnectFour(NativeGame):
         self.board_mask = self.bottom_mask * (((<uint64_t> 1) << height) - 1)
         self.column_mask = shape.column_mask
         self.order_squares = shape.order_squares
+        self.column_of_square = shape.column_of_square
+        self.order_rank = shape.order_rank
         for i in range(width):
             self.column_order[i] = centre_out(width, i)
         self.short_shifts = 3 * (height + 2) < 64
@@ -286,6 +297,11 @@ cdef class ConnectFour(NativeGame):
         while (squares & self.order_squares[i]) == 0:
             i += 1
         return self.column_order[i]
+
+    cdef inline Move column_of(self, uint64_t square) noexcept nogil:
+        """The column of the one square `square` (first_in_order of a single square, without
+        looking through the columns)."""
+        return self.column_of_square[negamax_ctz64(square)]
 
     cdef inline int threats_after(self, uint64_t own, uint64_t occupied,
                                   uint64_t square) noexcept nogil:

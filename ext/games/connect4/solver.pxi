@@ -60,21 +60,25 @@ cdef struct Board:
 cdef inline int ordered_moves(SearchContext* c, ConnectFour game, const Board* b, int ply,
                               uint64_t safe, Move tt_move, Move* moves, uint64_t* mixes,
                               int64_t* keys, bint may_be_root) noexcept nogil:
-    """order_moves on the safe squares: the moves in the game's column order, sorted by key
-    (the previous iteration's best root move, the table's move, then the threats a move
-    makes), stably, highest first, as one insertion sort. Returns how many; `mixes` gets
-    each child's mixed key (Board.mixed), in the same order. `may_be_root`: False where ply
-    is known to be above 0 (null_node), so that the root's test folds away. `keys` is room
-    for the sort keys."""
+    """order_moves on the safe squares (one a column at most): the moves sorted by key (the
+    previous iteration's best root move, the table's move, then the threats a move makes),
+    highest first, moves of equal threats in the game's column order, as one insertion
+    sort. Returns how many; `mixes` gets each child's mixed key (Board.mixed), in the same
+    order. `may_be_root`: False where ply is known to be above 0 (null_node), so that the
+    root's test folds away. `keys` is room for the sort keys.
+
+    The squares are taken lowest bit first, each once, rather than by looking through every
+    column in the move order for one (a test per column whose outcome the processor could
+    not foresee): a threats key carries the column's place in the move order in its low
+    bits, which sorts equal threats in that order all the same."""
     cdef int64_t key
-    cdef int i, j, count = 0
-    cdef uint64_t square, mixed
+    cdef int j, count = 0
+    cdef uint64_t square, mixed, left = safe
     cdef Move move
-    for i in range(game.n_cols):
-        square = safe & game.order_squares[i]
-        if square == 0:
-            continue
-        move = game.column_order[i]
+    while left:
+        square = left & (~left + 1)          # the lowest square left
+        left ^= square
+        move = game.column_of(square)
         # The child's entry of the table starts loading now: it is read when the child is
         # searched, and a table larger than the caches misses on nearly every probe.
         mixed = tt_mix((b.own ^ b.occupied) + (b.occupied | square))
@@ -84,7 +88,8 @@ cdef inline int ordered_moves(SearchContext* c, ConnectFour game, const Board* b
         elif move == tt_move:
             key = INT64_MAX - 1
         else:
-            key = (<int64_t> game.threats_after(b.own, b.occupied, square)) * (<int64_t> 1 << 32)
+            key = ((<int64_t> game.threats_after(b.own, b.occupied, square)) * (<int64_t> 1 << 32)
+                   + (MAX_CONNECT_FOUR_COLUMNS - game.order_rank[move]))
         j = count
         while j > 0 and keys[j - 1] < key:
             moves[j] = moves[j - 1]
@@ -317,7 +322,7 @@ cdef inline Score null_node(SearchContext* c, ConnectFour game, const Board* b, 
 cdef inline void only_move(SearchContext* c, ConnectFour game, const Board* b, uint64_t safe,
                            Move* moves, uint64_t* mixes) noexcept nogil:
     """ordered_moves for a node with one safe move (the square `safe`)."""
-    moves[0] = game.first_in_order(safe)
+    moves[0] = game.column_of(safe)
     mixes[0] = tt_mix((b.own ^ b.occupied) + (b.occupied | safe))
     tt_prefetch_mixed(c.table, mixes[0])
 
