@@ -4,7 +4,7 @@
 # and the SearchResult of a built-in game's search that ended cleanly.
 
 from cpython.object cimport PyObject, PyObject_GenericSetAttr, PyTypeObject
-from cpython.mem cimport PyMem_Malloc
+from cpython.list cimport PyList_GET_ITEM
 from cpython.ref cimport Py_INCREF
 
 from negamax.results import SearchResult as _SearchResult
@@ -163,17 +163,12 @@ def _slot_layouts_checked():
 cdef enum:
     KEPT_INTS = 1024
 cdef list _kept_ints = list(range(KEPT_INTS))
-cdef PyObject** _kept_int_objects = <PyObject**> PyMem_Malloc(KEPT_INTS * sizeof(PyObject*))
-if _kept_int_objects == NULL:
-    raise MemoryError()
-for _index in range(KEPT_INTS):
-    _kept_int_objects[_index] = <PyObject*> _kept_ints[_index]   # alive in _kept_ints
 
 
 cdef inline object int_object(int64_t value):
     """`value` as a Python int, one of the kept ones where it can."""
     if 0 <= value < KEPT_INTS:
-        return <object> _kept_int_objects[value]
+        return <object> PyList_GET_ITEM(_kept_ints, value)    # in range: no check needed
     return value
 
 

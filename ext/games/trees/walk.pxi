@@ -28,15 +28,6 @@ cdef struct TreeWalk:
 cdef const char* WALK_PATH = b"walk"
 
 
-cdef inline bint enter_walk_node(SearchContext* c, int ply) noexcept nogil:
-    """enter_node for the walk, which never traces (walk_applies): inline here, where the
-    compiler had left enter_node a call at every internal node."""
-    if not poll_and_count(c, ply):
-        return False
-    c.pv_length[ply] = ply
-    return c.status == RUNNING
-
-
 cdef inline Score side_sign(const TreeWalk* w, int ply) noexcept nogil:
     """+1 where MAX is to move `ply` plies into the search, -1 where MIN is."""
     return -w.root_sign if ply & 1 else w.root_sign
@@ -93,7 +84,7 @@ cdef Score leaf_child(TreeWalk* w, int64_t child, int ply, bint* read_in_place) 
         count_leaves_in_place(c, 1, ply + 1)
         return static_value(w, child, ply + 1, side_sign(w, ply))
     read_in_place[0] = False
-    if not enter_walk_node(c, ply + 1):
+    if not enter_untraced_node(c, ply + 1):
         return 0
     c.stats.leaves += 1
     return static_value(w, child, ply + 1, side_sign(w, ply))
@@ -107,7 +98,7 @@ cdef Score row_node(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta)
     cdef Score value, best = -SCORE_INFINITY
     cdef int64_t i, first = node * w.branching + 1
     cdef bint in_place
-    if not enter_walk_node(c, ply):
+    if not enter_untraced_node(c, ply):
         return 0
     if c.nodes_until_poll >= w.branching and not w.horizon:
         return leaf_row(w, first, ply, alpha, beta)
@@ -134,7 +125,7 @@ cdef Score walk(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noe
     cdef int64_t i, first = node * w.branching + 1
     if ply + 1 == w.leaf_ply:
         return row_node(w, node, ply, alpha, beta)
-    if not enter_walk_node(c, ply):
+    if not enter_untraced_node(c, ply):
         return 0
     for i in range(w.branching):
         if ply + 2 == w.leaf_ply:
