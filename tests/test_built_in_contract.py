@@ -62,7 +62,8 @@ def test_built_in_games_pickle_as_the_same_position(name):
 
 
 def test_a_built_in_game_whose_copy_is_another_class_is_refused(monkeypatch):
-    # The API takes a built-in game's copy() without its other checks: the class must hold.
+    # The API takes a built-in game's (or a tree's) copy() without its other checks: the
+    # class must hold.
     import negamax.api as api
     from negamax.errors import GameContractError
 
@@ -70,6 +71,7 @@ def test_a_built_in_game_whose_copy_is_another_class_is_refused(monkeypatch):
         def copy(self):
             return NATIVE_GAMES["tictactoe"]()
 
-    monkeypatch.setattr(api, "_BUILT_IN_GAMES", api._BUILT_IN_GAMES | {CopiesAnother})
+    assert api._BUILT_IN_GAMES <= api._COPIED_AS_IS
+    monkeypatch.setattr(api, "_COPIED_AS_IS", api._COPIED_AS_IS | {CopiesAnother})
     with pytest.raises(GameContractError, match="CopiesAnother.copy\\(\\) returned a TicTacToe"):
         nm.search(CopiesAnother(), 1)

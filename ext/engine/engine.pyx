@@ -604,8 +604,9 @@ cdef class Searcher:
 
     def run(self, bint result_here=False):
         """Search and return a dict of plain Python values (see negamax.search for meanings);
-        or, with `result_here` (a built-in game that is not a tree), the SearchResult itself
-        when the search ended cleanly (see search_outcome)."""
+        or, with `result_here` (a built-in game, or a uniform tree: a game whose values are
+        the engine's scores or whose kernels set search_value), the SearchResult itself when
+        the search ended cleanly (see search_outcome)."""
         self.check_bound()
         return run_with_stack(self, self._run, (result_here,))
 
@@ -855,8 +856,8 @@ cdef class Searcher:
         return <int> min(<int64_t> 1000, added * 1000 // entries)
 
     cdef object search_outcome(self, double elapsed, bint result_here):
-        """What a search returns: its SearchResult when `result_here` asks for it (a built-in
-        game that is not a tree), the search kept no trace and it ended cleanly (completed,
+        """What a search returns: its SearchResult when `result_here` asks for it (see run),
+        the search kept no trace and it ended cleanly (completed,
         or stopped by its node or time limit) with no pending error: the Python layer's
         checks, which such a search cannot fail, are then skipped, as for solves
         (solve_outcome); else collect's dict."""

@@ -25,6 +25,11 @@ cdef struct SearchKernels:
     # exactly what the Python method gives (tests/test_result_hooks.py checks).
     object (*line_tuple)(NativeGame game, const Move* moves, int length)
     object (*solver_score)(NativeGame game, Score value)
+    # Optional, NULL when the module sets none (the value is the engine's score itself): the
+    # value a SearchResult gives for the engine's score `value` of the root (from its side to
+    # move). A tree's values are its own, from MAX's point of view; with this hook the engine
+    # makes a tree's SearchResult itself, as it does a built-in game's.
+    object (*search_value)(NativeGame game, Score value)
     # Optional, NULL when the module sets none: make `target` hold the position `source`
     # holds, both objects of this class, as copy() would make a new object hold it (its
     # history aside), with the GIL held and without allocating. A batch (run_many) then

@@ -88,6 +88,7 @@ KERNELS.prove_line = kernel_prove_line
 KERNELS.takes = kernel_takes
 KERNELS.line_tuple = NULL          # a module may set its own (see engine/kernel_table.pxd)
 KERNELS.solver_score = NULL
+KERNELS.search_value = NULL
 KERNELS.copy_into = NULL
 
 

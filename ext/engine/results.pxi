@@ -335,11 +335,16 @@ def native_solve_result(dict raw, object native, bint weak, object stop_reason):
 
 cdef object search_result_of(object native, dict raw, int algorithm, object stop_reason):
     """The SearchResult of the engine's search dict `raw` (Searcher.collect) for the searched
-    copy `native`, a game whose values are the engine's scores (any but an explicit tree),
-    searched without a trace: what negamax.result_building.build_search_result makes of it."""
+    copy `native`, a game whose values are the engine's scores or whose type's kernels set
+    search_value (a built-in game, a uniform tree), searched without a trace: what
+    negamax.result_building.build_search_result makes of it."""
+    cdef const SearchKernels* kernels = own_kernels(native)
     decode_line = result_methods(native)[0]
     pv = tuple(decode_line(native, raw["pv"]))
-    return filled_instance(SEARCH_LAYOUT, (raw["value"], pv[0] if pv else None, pv,
+    value = raw["value"]
+    if value is not None and kernels != NULL and kernels.search_value != NULL:
+        value = kernels.search_value(native, <Score> value)
+    return filled_instance(SEARCH_LAYOUT, (value, pv[0] if pv else None, pv,
                                            raw["depth"], raw["stats"], raw["elapsed"],
                                            stop_reason, _ALGORITHM_NAMES[algorithm], None,
                                            raw["kernel"], raw["hashfull"]))

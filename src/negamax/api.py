@@ -18,7 +18,7 @@ from negamax._python_game import MoveIndex, PythonGameAdapter
 from negamax.errors import GameContractError, NegativeMoveError, error_for_status
 from negamax.game import NativeGame
 from negamax.games import NATIVE_GAMES
-from negamax.games._trees import TreeGame
+from negamax.games._trees import ExplicitTree, TreeGame, UniformTree
 from negamax.options import (
     ALGORITHMS, DEFAULT_TT_MB, ENHANCEMENTS, SearchOptions, check_bool, check_threads,
 )
@@ -37,6 +37,13 @@ _STOP_REASONS = {reason.value: reason for reason in StopReason}
 # the engine as SearchResults and SolveResults (Searcher.run, Searcher.solve, run_many): a
 # batch of short searches pays for both per position.
 _BUILT_IN_GAMES = frozenset(NATIVE_GAMES.values())
+# ... and trees made by negamax.trees (final classes, whose copies are of their type, with
+# max_moves declared): _native_copy skips its checks for them too.
+_COPIED_AS_IS = _BUILT_IN_GAMES | {UniformTree, ExplicitTree}
+# The games whose clean searches come back from the engine as SearchResults: the built-in
+# ones and the uniform trees, whose module gives the engine their values (its search_value
+# hook: a tree's values are its own, from MAX's point of view).
+_ENGINE_RESULT_GAMES = _BUILT_IN_GAMES | {UniformTree}
 
 
 class _ThreadState(threading.local):
@@ -280,7 +287,7 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
         searcher.restrict_root(_root_move_codes(native, root_moves, game))
     # A built-in game's search that ended cleanly comes back as its SearchResult.
     raw = (searcher.interrupted_at_start(False) if _interrupted()
-           else searcher.run(type(native) in _BUILT_IN_GAMES))
+           else searcher.run(type(native) in _ENGINE_RESULT_GAMES))
     _keep_searcher(searcher, plain_key, native, callback)
     if isinstance(raw, SearchResult):
         return raw
@@ -757,8 +764,8 @@ class _RootMoves:
 
 def _native_copy(game: Any, maximizing: Any) -> NativeGame:
     """A private copy of the game the core can search."""
-    if maximizing is None and type(game) in _BUILT_IN_GAMES:
-        native = game.copy()    # a built-in game's copy is of its type, with max_moves declared
+    if maximizing is None and type(game) in _COPIED_AS_IS:
+        native = game.copy()    # a built-in game's or tree's copy is of its type, with max_moves declared
         if type(native) is not type(game):
             raise GameContractError(f"{type(game).__name__}.copy() returned a "
                                     f"{type(native).__name__}: the search would play its rules")

@@ -511,5 +511,19 @@ include "walk.pxi"
 
 KERNELS.search_root = tree_search_root    # the plain alpha-beta as an index walk (walk.pxi)
 
+
+cdef object tree_search_value(NativeGame game, Score value):
+    """The search_value hook (engine/kernel_table.pxd): the tree's own value, MAX's point of
+    view, of the engine's score `value` for the side to move at the root (what
+    negamax.result_building.build_search_result makes of it)."""
+    cdef UniformTree tree = <UniformTree> game
+    cdef Score score = tree.from_side_to_move(value)
+    if tree._values_of_scores is None:
+        return score
+    return tree.score_to_value(score)
+
+
+KERNELS.search_value = tree_search_value
+
 from negamax._engine import register_kernels
 register_kernels(UniformTree, kernels_capsule())
