@@ -8,7 +8,9 @@ benchmarks/vs_c.py, shared with benchmarks/test_bench_vs_c.py):
 * alpha-beta over uniform trees b=8 d=6, b=4 d=10, b=8 d=8, random leaf order (seed 0), move
   ordering off: negamax (nm.search(tree, algorithm="alphabeta", ordering=False)), the plain C
   max/min alpha-beta over the same int32 leaf array (no counters; the counting C twin gives the
-  nodes and leaves, untimed) and the seed-003 Python reference;
+  nodes and leaves, untimed) and the seed-003 Python reference; before a tree is timed, both
+  sides' calls run on a small other tree until CPython has specialised their Python
+  (vs_c.TreeCase.warm_up);
 * Connect Four solving of the end (28-34 stones), middle (14-20) and early (8-12) sets of
   benchmarks/connect4_sets.py: nm.solve_many against the plain C bitboard solver's solve_many,
   with the node counts of both for every position; and end positions each solved once
@@ -81,6 +83,7 @@ def uniform_table(nm, quick, repeat, python_repeat, with_python, problems):
     print(header)
     print(rule)
     for case in vs_c.tree_cases(quick):
+        case.warm_up()          # the Python paths of both sides, on another tree
         t_nm, e_nm, r_nm = best_time_and_engine(case.negamax, repeat, lambda result: result.elapsed)
         t_c, v_c = best_time(case.plain_c, repeat)
         problems.extend(vs_c.tree_disagreements(case, r_nm, v_c))
@@ -99,7 +102,7 @@ def uniform_table(nm, quick, repeat, python_repeat, with_python, problems):
     print("nodes and leaves: negamax's counters, equal to the counting C twin's (checked); the timed C "
           "is the plain loop (ext/baseline/plain_alphabeta.c). negamax ms: the whole nm.search call; "
           "engine ms: the search's own SearchResult.elapsed (without the API's checks, copy and result "
-          "objects).")
+          "objects). Both sides' calls were first warmed up on a small tree of other leaves.")
     print()
 
 

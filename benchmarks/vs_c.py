@@ -43,6 +43,10 @@ QUICK_CONNECT4_ONCE: Tuple[int, int] = (6, 50)
 CONNECT4_ONCE_SEED = 1
 
 
+#: Calls of each side on a small other tree before a tree case is timed (TreeCase.warm_up).
+WARM_UP_CALLS = 50
+
+
 def quick_env() -> bool:
     """NEGAMAX_BENCH_QUICK is set to anything but "" or "0"."""
     return os.environ.get("NEGAMAX_BENCH_QUICK", "") not in ("", "0")
@@ -75,6 +79,22 @@ class TreeCase:
     def plain_c(self) -> int:
         """The plain C loop's value (MAX's terms)."""
         return c_baseline.ab_plain(self.leaves, self.branching, self.depth, True)
+
+    def warm_up(self, calls: int = WARM_UP_CALLS) -> None:
+        """Run both sides' calls, as timed, on a small tree of other leaves, `calls` times:
+        CPython specialises a function's bytecode only after its first few calls, and until
+        then a search of a few tens of microseconds pays several more for the Python it runs
+        through (nm.search's, and the C loop's wrapper). The timed tree itself is not
+        searched: both sides meet it first in the timed runs, where each also learns its
+        branches (see README, Speed)."""
+        import negamax as nm
+
+        small = nm.trees.uniform(self.branching, 2, ordering="random", seed=SEED + 1,
+                                 maximizing=True)
+        small_leaves = c_baseline.as_int32_leaves(small.leaf_values)
+        for _ in range(calls):
+            nm.search(small, algorithm="alphabeta", ordering=False)
+            c_baseline.ab_plain(small_leaves, self.branching, 2, True)
 
     def counted_c(self) -> c_baseline.Result:
         """The value, nodes and leaves of the same walk, from the counting C twin (untimed)."""

@@ -68,6 +68,9 @@ def test_a_built_in_game_whose_copy_is_another_class_is_refused(monkeypatch):
     from negamax.errors import GameContractError
 
     class CopiesAnother:
+        has_keys = True               # what api._plain_search reads of a game before copying
+        iterative_deepening = False
+
         def copy(self):
             return NATIVE_GAMES["tictactoe"]()
 

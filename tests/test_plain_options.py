@@ -367,3 +367,82 @@ def test_a_key_that_is_no_method_is_still_refused_by_name():
 
     with pytest.raises(TypeError, match="key"):
         nm.solve(BadKey([1, 2]))
+
+
+# --- the short path of a plain call on a built-in game or a tree (api._plain_search) ---------
+
+def _short_path_games():
+    from negamax.games import Checkers, Chess
+
+    tree = nm.trees.uniform(3, 4, ordering="random", seed=5)
+    below_root = tree.copy()
+    below_root.play(1)                          # MIN to move: other engine fields
+    keyless = ConnectFour("4453")
+    keyless.has_keys = False                    # other options (no table) and fields
+    return [TicTacToe("x...o...."), ConnectFour("4453"), keyless, Chess(), Checkers(), tree,
+            below_root, nm.trees.uniform(3, 4, maximizing=False),
+            nm.trees.from_nested([[3, [1.5, 8]], [-2, [4, 9.25]]])]
+
+
+def _searched(result):
+    return (result.value, result.best_move, result.pv, result.depth, result.stats,
+            result.stop_reason, result.algorithm, result.kernel, type(result.value))
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "pvs", "mtdf"])
+@pytest.mark.parametrize("depth", [None, 1, 3])
+def test_the_short_path_answers_as_the_general_path(monkeypatch, algorithm, depth):
+    """Every game kind the short path takes, each searched twice (the first call keeps what
+    the second one's short path needs), against the general path alone."""
+    games = _short_path_games()
+    if depth is None:             # to the end: the small games alone
+        games = [game for game in games if isinstance(game, (TicTacToe, api.TreeGame))]
+    elif algorithm == "minimax":  # no pruning: chess and checkers take too long at depth 3
+        games = [game for game in games if not isinstance(game, (nm.games.Chess, nm.games.Checkers))]
+    taken = []
+    short = api._plain_search
+
+    def spy(*arguments):
+        result = short(*arguments)
+        taken.append(result is not None)
+        return result
+
+    monkeypatch.setattr(api, "_plain_search", spy)
+    through_short_path = []
+    for game in games:
+        for _ in range(2):
+            through_short_path.append(_searched(nm.search(game, depth, algorithm=algorithm,
+                                                          ordering=depth != 1)))
+    assert taken[1::2] == [True] * len(games)       # every second call of a game took it
+    monkeypatch.setattr(api, "_plain_search", lambda *arguments: None)
+    general = []
+    for game in games:
+        for _ in range(2):
+            general.append(_searched(nm.search(game, depth, algorithm=algorithm,
+                                               ordering=depth != 1)))
+    assert through_short_path == general
+
+
+def test_the_short_path_leaves_the_game_alone_and_keeps_the_searcher():
+    game = ConnectFour("4453")
+    before = (game.key(), tuple(game.history))
+    for _ in range(3):
+        nm.search(game, 4)
+        assert api._thread_tables.searcher is not None
+    assert (game.key(), tuple(game.history)) == before
+
+
+def test_a_copy_of_another_class_is_refused_on_the_short_path_too(monkeypatch):
+    from negamax.errors import GameContractError
+
+    class CopiesAnother:
+        has_keys = True               # what the short path reads of the game before copying
+        iterative_deepening = False
+
+        def copy(self):
+            return TicTacToe()
+
+    nm.search(TicTacToe(), 1)                       # what the short path needs is kept
+    monkeypatch.setattr(api, "_COPIED_AS_IS", api._COPIED_AS_IS | {CopiesAnother})
+    with pytest.raises(GameContractError, match="CopiesAnother.copy\\(\\) returned a TicTacToe"):
+        nm.search(CopiesAnother(), 1)
