@@ -98,11 +98,19 @@ def uniform_table(nm, quick, repeat, python_repeat, with_python, problems):
                 problems.append(f"{case.name}: Python {r_py} != negamax value {r_nm.value}")
             row += f" {milliseconds(t_py)} | {times(t_py / t_nm)} |"
         print(row, flush=True)
+    once = vs_c.tree_once_case(quick)
+    t_nm, e_nm, t_c, nodes, leaves, once_problems = once.timed()
+    problems.extend(once_problems)
+    row = (f"| {once.name} | {nodes:,} | {leaves:,} | {milliseconds(t_nm)} | {milliseconds(t_c)} "
+           f"| {times(t_nm / t_c)} | {milliseconds(e_nm)} | {times(e_nm / t_c)} |")
+    print(row + (" | |" if with_python else ""), flush=True)
     print()
     print("nodes and leaves: negamax's counters, equal to the counting C twin's (checked); the timed C "
           "is the plain loop (ext/baseline/plain_alphabeta.c). negamax ms: the whole nm.search call; "
           "engine ms: the search's own SearchResult.elapsed (without the API's checks, copy and result "
-          "objects). Both sides' calls were first warmed up on a small tree of other leaves.")
+          "objects). Both sides' calls were first warmed up on a small tree of other leaves. The last "
+          "row searches trees of other random leaves, each once per side (the side going first "
+          "alternating), and gives the total time and counts: no tree is learned there.")
     print()
 
 

@@ -43,6 +43,12 @@ QUICK_CONNECT4_ONCE: Tuple[int, int] = (6, 50)
 CONNECT4_ONCE_SEED = 1
 
 
+#: (branching, depth, count) of the trees each searched once (TreeOnceCase), full and quick,
+#: and the seed of the first (the others follow it).
+TREE_ONCE: Tuple[int, int, int] = (8, 6, 50)
+QUICK_TREE_ONCE: Tuple[int, int, int] = (8, 6, 10)
+TREE_ONCE_SEED = 1000
+
 #: Calls of each side on a small other tree before a tree case is timed (TreeCase.warm_up).
 WARM_UP_CALLS = 50
 
@@ -58,11 +64,12 @@ class TreeCase:
 
     branching: int
     depth: int
+    seed: int = SEED
 
     def __post_init__(self) -> None:
         import negamax as nm
 
-        self.tree = nm.trees.uniform(self.branching, self.depth, ordering="random", seed=SEED,
+        self.tree = nm.trees.uniform(self.branching, self.depth, ordering="random", seed=self.seed,
                                      maximizing=True)
         self.leaves = c_baseline.as_int32_leaves(self.tree.leaf_values)
 
@@ -99,6 +106,54 @@ class TreeCase:
     def counted_c(self) -> c_baseline.Result:
         """The value, nodes and leaves of the same walk, from the counting C twin (untimed)."""
         return c_baseline.ab_uniform(self.leaves, self.branching, self.depth, True)
+
+
+@dataclass
+class TreeOnceCase:
+    """Uniform trees of one shape, each of other random leaves, to be searched once by each
+    side: a tree searched again and again is learned by the processor (its branches, its
+    leaves in the caches), and the best of a few runs then measures how fast each side
+    learns as much as how fast it searches; a user's searches meet new trees."""
+
+    branching: int
+    depth: int
+    count: int
+
+    def __post_init__(self) -> None:
+        self.cases = [TreeCase(self.branching, self.depth, seed=TREE_ONCE_SEED + i)
+                      for i in range(self.count)]
+
+    @property
+    def name(self) -> str:
+        return f"b={self.branching} d={self.depth}, {self.count} trees each searched once"
+
+    def timed(self) -> Tuple[float, float, float, int, int, List[str]]:
+        """(negamax seconds, its engine seconds, C seconds, nodes, leaves, disagreements) over
+        every tree, each searched once by each side, negamax first on the even trees and C
+        on the odd (the side that goes second finds the leaves in the caches)."""
+        negamax_seconds = engine_seconds = c_seconds = 0.0
+        nodes = leaves = 0
+        problems: List[str] = []
+        self.cases[0].warm_up()
+        for index, case in enumerate(self.cases):
+            for side in ((0, 1) if index % 2 == 0 else (1, 0)):
+                started = time.perf_counter()
+                if side == 0:
+                    result = case.negamax()
+                    negamax_seconds += time.perf_counter() - started
+                    engine_seconds += result.elapsed
+                else:
+                    value = case.plain_c()
+                    c_seconds += time.perf_counter() - started
+            nodes += result.stats.nodes
+            leaves += result.stats.leaves
+            problems.extend(f"seed {case.seed}: {problem}"      # value and counts, untimed
+                            for problem in tree_disagreements(case, result, value))
+        return negamax_seconds, engine_seconds, c_seconds, nodes, leaves, problems
+
+
+def tree_once_case(quick: bool) -> TreeOnceCase:
+    return TreeOnceCase(*(QUICK_TREE_ONCE if quick else TREE_ONCE))
 
 
 @dataclass
