@@ -56,7 +56,6 @@ cdef inline Score leaf_row(TreeWalk* w, int64_t first_child, int ply, Score alph
     cdef SearchContext* c = w.c
     cdef const int32_t* row = w.leaves + (first_child - w.internal_nodes)
     cdef Score value, best = -SCORE_INFINITY, sign = side_sign(w, ply)
-    cdef Score alpha_searched = alpha
     cdef int64_t i = 0, best_index = 0, count = w.branching
     while i < count:
         value = scored(w, sign * row[i], ply + 1)
@@ -70,8 +69,12 @@ cdef inline Score leaf_row(TreeWalk* w, int64_t first_child, int ply, Score alph
             if value > alpha:
                 alpha = value
     count_leaves_in_place(c, i, ply + 1)
-    if best > alpha_searched:        # only a line that beat alpha can reach the root's
-        update_line(c, ply, <Move> best_index, True)
+    # The node's line is its best leaf, set whether or not it beat alpha, without a test:
+    # a line that did not beat alpha never reaches the root's (the parent of a fail-low node
+    # cuts off, and a cut node's line is never taken by an exact node), and the test's outcome
+    # is as hard to foresee as the leaves' order.
+    c.pv_table[<size_t> ply * c.capacity + ply] = <Move> best_index
+    c.pv_length[ply] = ply + 1
     return best
 
 
@@ -132,11 +135,10 @@ cdef Score walk(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noe
             if c.nodes_until_poll > w.branching and not w.horizon:
                 # row_node without the call, when it would read its row in one loop: no
                 # poll is due on entering it or among its leaves. What enter_node does for
-                # it, but the deepest ply (leaf_row counts a leaf below it) and the trace
-                # (a walk never traces).
+                # it, but the deepest ply (leaf_row counts a leaf below it), the trace (a
+                # walk never traces) and the empty line (leaf_row sets the row's line).
                 c.nodes_until_poll -= 1
                 c.stats.nodes += 1
-                c.pv_length[ply + 1] = ply + 1
                 value = -leaf_row(w, (first + i) * w.branching + 1, ply + 1, -beta, -alpha)
             else:
                 value = -row_node(w, first + i, ply + 1, -beta, -alpha)
