@@ -250,25 +250,23 @@ def search(game: Any, depth: Optional[int] = None, *, algorithm: str = "alphabet
 
     Ctrl-C stops a search too; it then returns like a search that ran out of time, with
     stop_reason INTERRUPTED."""
-    if (time_limit is None and node_limit is None and tt is None and tt_mb is None
-            and stop is None and killers is None and history is None and aspiration is None
-            and safe_moves is None and quiescence is None and check_extension is None
-            and null_move is None and lmr is None and trace is False and type(threads) is int
-            and threads == 1 and maximizing is None and on_iteration is None and root_moves is None):
+    # A plain call: nothing given but the algorithm, depth, ordering and iterative (the `is`
+    # tests decide nothing else): its options are kept (_kept), and on a built-in game or a
+    # tree, once they are, it takes the short path.
+    plain = (time_limit is None and node_limit is None and tt is None and tt_mb is None
+             and stop is None and killers is None and history is None and aspiration is None
+             and safe_moves is None and quiescence is None and check_extension is None
+             and null_move is None and lmr is None and trace is False and type(threads) is int
+             and threads == 1)
+    if plain and maximizing is None and on_iteration is None and root_moves is None:
         result = _plain_search(game, algorithm, depth, ordering, iterative)
         if result is not None:
             return result
     _forget_interrupt()
     keyless = _keyless(game)
-    # A plain call: nothing given but the algorithm, depth, ordering and iterative, each of
-    # an exact type (the `is` tests below decide nothing else): its options are kept (_kept).
     plain_key: Optional[Tuple[Any, ...]] = None
     options = None
-    if (time_limit is None and node_limit is None and tt is None and tt_mb is None
-            and stop is None and killers is None and history is None and aspiration is None
-            and safe_moves is None and quiescence is None and check_extension is None
-            and null_move is None and lmr is None and trace is False and type(threads) is int
-            and threads == 1 and not _nested()):
+    if plain and not _nested():
         plain_key = _plain_search_key(algorithm, depth, ordering, iterative, keyless)
     if plain_key is not None:
         options = _kept(plain_key)
