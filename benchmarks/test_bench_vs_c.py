@@ -107,3 +107,15 @@ def test_connect4_end_once_plain_c(benchmark, connect4_once_case):
     case.warm_up()
     results = benchmark.pedantic(case.plain_c, **_each_chunk_once(case))
     assert all(-21 <= score <= 21 for score, _ in results)
+
+
+def test_trees_each_searched_once_agree_with_the_counting_c(c_lib):
+    """The row of trees each searched once: both sides warmed up, every tree searched by
+    both, and its values and counts those of the counting C twin (summed over the trees)."""
+    once = vs_c.TreeOnceCase(4, 5, 4)
+    negamax_seconds, engine_seconds, c_seconds, nodes, leaves, problems = once.timed()
+    assert problems == []
+    counted = [case.counted_c() for case in once.cases]
+    assert (nodes, leaves) == (sum(c.nodes for c in counted), sum(c.leaves for c in counted))
+    assert len({case.seed for case in once.cases}) == 4          # four different trees
+    assert 0 < engine_seconds <= negamax_seconds and c_seconds > 0
