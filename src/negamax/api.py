@@ -342,7 +342,7 @@ def _plain_search(game: Any, algorithm: Any, depth: Any, ordering: Any,
     raw = searcher.run(kind in _ENGINE_RESULT_GAMES)
     if searcher.kept_bytes() <= KEPT_SEARCHER_BYTES:
         state.searcher = searcher
-    if type(raw) is SearchResult:
+    if isinstance(raw, SearchResult):
         return raw
     return _finish_search(raw, native, game, options)
 
