@@ -39,8 +39,7 @@ _STOP_REASONS = {reason.value: reason for reason in StopReason}
 _BUILT_IN_GAMES = frozenset(NATIVE_GAMES.values())
 # ... and trees made by negamax.trees (final classes, whose copies are of their type, with
 # max_moves declared): _native_copy skips its checks for them too.
-_TREE_TYPES = frozenset({UniformTree, ExplicitTree})
-_COPIED_AS_IS = _BUILT_IN_GAMES | _TREE_TYPES
+_COPIED_AS_IS = _BUILT_IN_GAMES | {UniformTree, ExplicitTree}
 # The games whose clean searches come back from the engine as SearchResults: the built-in
 # ones and the uniform trees, whose module gives the engine their values (its search_value
 # hook: a tree's values are its own, from MAX's point of view).
@@ -330,8 +329,8 @@ def _plain_search(game: Any, algorithm: Any, depth: Any, ordering: Any,
     options = kept.get(plain_key) if plain_key is not None else None
     if options is None:
         return None
-    root_maximizing = game.to_move == 1 if kind in _TREE_TYPES else True
-    engine_fields = kept.get((plain_key, root_maximizing, kind.iterative_deepening and has_keys))
+    # The key _searcher keeps the fields under; the game's iterative_deepening is its class's.
+    engine_fields = kept.get((plain_key, _root_maximizing(game), kind.iterative_deepening and has_keys))
     if engine_fields is None:
         return None
     native = game.copy()
