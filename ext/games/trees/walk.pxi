@@ -57,17 +57,29 @@ cdef inline Score leaf_row(TreeWalk* w, int64_t first_child, int ply, Score alph
     cdef const int32_t* row = w.leaves + (first_child - w.internal_nodes)
     cdef Score value, best = -SCORE_INFINITY, sign = side_sign(w, ply)
     cdef int64_t i = 0, best_index = 0, count = w.branching
-    while i < count:
-        value = scored(w, sign * row[i], ply + 1)
-        i += 1
-        if value > best:
-            best = value
-            best_index = i - 1
-            if value >= beta:
+    cdef bint better
+    if w.plain_scores:       # one loop each way, so that neither tests it at every leaf
+        while i < count:
+            value = sign * row[i]
+            # The best so far without a branch (conditional moves): which leaf beats it is
+            # as hard to foresee as the leaves' order, and the branch mispredicted that often.
+            better = value > best
+            best_index = i if better else best_index
+            best = value if better else best
+            i += 1
+            if best >= beta:     # only a leaf that beat the best can reach beta
                 count_cutoff(&c.stats, i == 1)
                 break
-            if value > alpha:
-                alpha = value
+    else:
+        while i < count:
+            value = terminal_score(sign * row[i], ply + 1)
+            better = value > best
+            best_index = i if better else best_index
+            best = value if better else best
+            i += 1
+            if best >= beta:
+                count_cutoff(&c.stats, i == 1)
+                break
     count_leaves_in_place(c, i, ply + 1)
     # The node's line is its best leaf, set whether or not it beat alpha, without a test:
     # a line that did not beat alpha never reaches the root's (the parent of a fail-low node
@@ -146,14 +158,21 @@ cdef Score walk(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noe
             value = -walk(w, first + i, ply + 1, -beta, -alpha)
         if c.status != RUNNING:
             return 0
-        if value > best:
-            best = value
-            if value > alpha:
-                update_pv(c, ply, <Move> i)
-                alpha = value
+        # alpha stays at or above best (it starts there and follows it up), so only a value
+        # above alpha can change the line or cut off; the best itself is kept without a branch.
+        best = value if value > best else best
+        if value > alpha:
             if value >= beta:
+                # A cut node's line is read only by the root (walk_root takes its first
+                # child's line whatever its value): below ply 1 the parent of a node that
+                # cut off sees a value at or below its alpha and keeps its own line, so
+                # the copy is left out there (most nodes that copied a line were cut nodes).
+                if ply == 1:
+                    update_pv(c, ply, <Move> i)
                 count_cutoff(&c.stats, i == 0)
                 break
+            update_pv(c, ply, <Move> i)
+            alpha = value
     return best
 
 
