@@ -1,7 +1,8 @@
 """Connect Four solving benchmark: sets of positions at three stages of the game.
 
-Positions come from random games with a fixed seed (no position where the game is over or the
-side to move can win at once, as in the published solver test sets):
+The positions are negamax.bench.connect4_positions's (random games with a fixed seed; no
+position where the game is over or the side to move can win at once, as in the published
+solver test sets):
 
 - end:    28 to 34 stones on the board
 - middle: 14 to 20 stones
@@ -19,34 +20,15 @@ dedicated C++ solver on these machines at about 0.007 ms, 5 ms and 350 ms per po
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
-from typing import Dict, List, Tuple
+from typing import Dict, List
 
 import negamax as nm
+from negamax.bench.connect4_positions import SEED, STAGES, positions  # noqa: F401 (re-exported)
 from negamax.games import ConnectFour
 
-STAGES: Dict[str, Tuple[int, int]] = {"end": (28, 34), "middle": (14, 20), "early": (8, 12)}
 CHECK_MIN_STONES = 24   # plain alpha-beta to the end takes well under a second from here on
-SEED = 2026
-
-
-def positions(stage: str, count: int, seed: int = SEED) -> List[str]:
-    """`count` move strings of random positions of the stage (same seed, same positions)."""
-    low, high = STAGES[stage]
-    rng = random.Random(f"{seed}-{stage}")
-    found: List[str] = []
-    while len(found) < count:
-        game = ConnectFour()
-        stones = rng.randint(low, high)
-        for _ in range(stones):
-            game.play(rng.choice(game.legal_moves()))
-            if game.is_terminal():
-                break
-        if not game.is_terminal() and not game.can_win_now():
-            found.append(game.moves)
-    return found
 
 
 def solve_set(moves_list: List[str], check: bool = True) -> Dict[str, float]:

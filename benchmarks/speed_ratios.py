@@ -1,9 +1,12 @@
 """Measure how close negamax comes to plain C, and how much faster it is than plain Python.
 
     python benchmarks/speed_ratios.py [--quick] [--repeat N] [--c4-repeat N] [--no-python]
+                                      [--min-seconds S]
 
-In one run it times, with time.perf_counter and the best of N runs (the cases are those of
-benchmarks/vs_c.py, shared with benchmarks/test_bench_vs_c.py):
+In one run it times, with time.perf_counter, the best of at least N runs, more for a short
+workload until each side has run --min-seconds (0.2 s; the cases are those of
+negamax.bench.plain_c_cases, shared with benchmarks/test_bench_vs_c.py and the report's plain C
+section):
 
 * alpha-beta over uniform trees b=8 d=6, b=4 d=10, b=8 d=8, random leaf order (seed 0), move
   ordering off: negamax (nm.search(tree, algorithm="alphabeta", ordering=False)), the plain C
@@ -37,31 +40,28 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root, for `benchmarks`
 
 from benchmarks import c_baseline, reference, vs_c  # noqa: E402
+from negamax.bench.timing import best_time_for  # noqa: E402
 
 
-def best_time(function, repeat):
-    """(best seconds, last result) over `repeat` calls."""
-    best = float("inf")
-    result = None
-    for _ in range(max(1, repeat)):
-        started = time.perf_counter()
-        result = function()
-        best = min(best, time.perf_counter() - started)
-    return best, result
+#: Each side of a workload runs at least --repeat times and more until it has run this long
+#: (--min-seconds), at most MAX_CALLS times: as pytest-benchmark and `negamax bench` time them.
+MIN_SECONDS = 0.2
+MAX_CALLS = 2000
+
+
+def best_time(function, repeat, min_seconds=None):
+    """(best seconds, last result): see MIN_SECONDS (`min_seconds`=0: `repeat` runs)."""
+    timing = best_time_for(function, repeat, MIN_SECONDS if min_seconds is None else min_seconds,
+                           MAX_CALLS)
+    return timing.seconds, timing.result
 
 
 def best_time_and_engine(function, repeat, engine_seconds):
     """(best wall seconds, best engine seconds, last result): engine_seconds(result) reads the
     time negamax reports for its own search (SearchResult.elapsed), without the Python API's
     checking, copying and result building."""
-    best = best_engine = float("inf")
-    result = None
-    for _ in range(max(1, repeat)):
-        started = time.perf_counter()
-        result = function()
-        best = min(best, time.perf_counter() - started)
-        best_engine = min(best_engine, engine_seconds(result))
-    return best, best_engine, result
+    timing = best_time_for(function, repeat, MIN_SECONDS, MAX_CALLS, engine_seconds)
+    return timing.seconds, timing.inner_seconds, timing.result
 
 
 def milliseconds(seconds):
@@ -93,7 +93,7 @@ def uniform_table(nm, quick, repeat, python_repeat, with_python, problems):
         if with_python:
             leaves = [int(v) for v in case.tree.leaf_values.tolist()]
             t_py, r_py = best_time(lambda: reference.alphabeta_uniform(leaves, case.branching, case.depth, True),
-                                   python_repeat)
+                                   python_repeat, min_seconds=0)
             if (r_py.value, r_py.nodes, r_py.leaves) != (r_nm.value, r_nm.stats.nodes, r_nm.stats.leaves):
                 problems.append(f"{case.name}: Python {r_py} != negamax value {r_nm.value}")
             row += f" {milliseconds(t_py)} | {times(t_py / t_nm)} |"
@@ -127,7 +127,7 @@ def connect4_tables(nm, quick, repeat, problems):
         t_nm, e_nm, r_nm = best_time_and_engine(case.negamax, repeat,
                                                 lambda results: sum(r.elapsed for r in results))
         t_c, r_c = best_time(case.plain_c, repeat)
-        problems.extend(vs_c.connect4_disagreements(case, r_nm, r_c))
+        problems.extend(case.disagreements(r_nm, r_c))
         nodes_nm = sum(result.stats.nodes for result in r_nm)
         nodes_c = sum(nodes for _, nodes in r_c)
         per_node = (t_nm / nodes_nm) / (t_c / nodes_c) if nodes_nm and nodes_c else float("nan")
@@ -162,7 +162,7 @@ def tictactoe_table(nm, repeat, python_repeat, problems):
     print("### Tic-tac-toe, full minimax from the empty board")
     print()
     t_nm, r_nm = best_time(lambda: nm.search(nm.games.TicTacToe(), algorithm="minimax"), repeat)
-    t_py, r_py = best_time(reference.minimax_tictactoe, python_repeat)
+    t_py, r_py = best_time(reference.minimax_tictactoe, python_repeat, min_seconds=0)
     t_c, r_c = best_time(c_baseline.ttt_minimax, repeat)
     if not (r_nm.stats.nodes == r_py.nodes == r_c.nodes) or not (r_nm.value == r_py.value == r_c.value):
         problems.append(f"tic-tac-toe: negamax {r_nm.value}/{r_nm.stats.nodes:,}, Python {r_py.value}/"
@@ -175,13 +175,18 @@ def tictactoe_table(nm, repeat, python_repeat, problems):
 
 
 def main(argv=None):
+    global MIN_SECONDS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller trees and Connect Four sets")
     parser.add_argument("--repeat", type=int, default=5, help="runs per tree search (best is kept)")
     parser.add_argument("--c4-repeat", type=int, default=3, help="runs per Connect Four set (best is kept)")
     parser.add_argument("--python-repeat", type=int, default=1, help="runs per Python reference")
     parser.add_argument("--no-python", action="store_true", help="leave the Python references out")
+    parser.add_argument("--min-seconds", type=float, default=MIN_SECONDS,
+                        help="each side runs more than --repeat times until it has run this long "
+                             f"(at most {MAX_CALLS} times; default {MIN_SECONDS})")
     args = parser.parse_args(argv)
+    MIN_SECONDS = args.min_seconds
     quick = args.quick or vs_c.quick_env()
 
     import negamax as nm
@@ -194,7 +199,7 @@ def main(argv=None):
 
     print(f"negamax {getattr(nm, '__version__', '?')}, Python {platform.python_version()}, "
           f"{platform.machine()} {platform.system()}, {datetime.date.today().isoformat()}; "
-          f"best of {args.repeat} (trees), {args.c4_repeat} (Connect Four sets), "
+          f"best of at least {args.repeat} (trees), {args.c4_repeat} (Connect Four sets) runs and {MIN_SECONDS:g} s, "
           f"{args.python_repeat} (Python){'; quick sizes' if quick else ''}")
     print()
     problems = []

@@ -66,7 +66,7 @@ def test_connect4_negamax_solve_many(benchmark, connect4_case):
     rounds = 1 if connect4_case.stage == "early" else 3
     results = benchmark.pedantic(connect4_case.negamax, rounds=rounds, warmup_rounds=0)
     benchmark.extra_info["nodes"] = [result.stats.nodes for result in results]
-    assert vs_c.connect4_disagreements(connect4_case, results, connect4_case.plain_c()) == []
+    assert connect4_case.disagreements(results, connect4_case.plain_c()) == []
 
 
 @pytest.mark.parametrize("connect4_case", STAGES, indirect=True)
@@ -98,7 +98,7 @@ def test_connect4_end_once_negamax(benchmark, connect4_once_case):
     benchmark.group = f"vs C: Connect Four solve, {case.name} (one chunk a round)"
     case.warm_up()
     benchmark.pedantic(case.negamax, **_each_chunk_once(case))
-    assert vs_c.connect4_once_disagreements(case, 0) == []
+    assert case.disagreements(0) == []
 
 
 def test_connect4_end_once_plain_c(benchmark, connect4_once_case):

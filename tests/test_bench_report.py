@@ -53,7 +53,8 @@ def test_tiny_report_written_to_a_directory(tmp_path, capsys):
     assert "Leaf counts, uniform trees, b = 3" in printed and "PROBLEM" not in printed
 
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
-    for section in ("environment", "settings", "leaf_counts", "real_games", "speed", "peers", "problems"):
+    for section in ("environment", "settings", "leaf_counts", "real_games", "speed", "plain_c", "peers",
+                    "problems"):
         assert section in report, section
     assert report["problems"] == []
     for key in ("machine", "os", "cpu_count", "python", "numpy", "negamax", "timestamp"):
@@ -86,8 +87,19 @@ def test_tiny_report_written_to_a_directory(tmp_path, capsys):
     assert all(side["rate"] > 0 for side in ttt["sides"])
     assert report["peers"]["requested"] is False
 
+    # Plain C: issue 9's three trees, the trees searched once, the three Connect Four sets and
+    # the end positions solved once, every one timed on both sides and checked.
+    plain = report["plain_c"]
+    assert plain["measured"] and plain["problems"] == []
+    assert [(row["kind"], row.get("branching"), row.get("depth"), row.get("stage")) for row in plain["rows"]] == [
+        ("tree", 8, 6, None), ("tree", 4, 10, None), ("tree", 8, 8, None), ("tree_once", 8, 6, None),
+        ("connect4", None, None, "end"), ("connect4", None, None, "middle"),
+        ("connect4", None, None, "early"), ("connect4_once", None, None, "end")]
+    assert [row.get("positions") for row in plain["rows"][4:]] == [100, 20, 10, 3000]
+    assert all(row["ratio"] > 0 for row in plain["rows"])
+
     markdown = (out / "report.md").read_text(encoding="utf-8")
-    for title in ("## Leaf counts", "## Real games", "## Speed", "## Peers"):
+    for title in ("## Leaf counts", "## Real games", "## Speed", "## Plain C", "## Peers"):
         assert title in markdown
     pngs = sorted(path.name for path in out.glob("*.png"))
     games = [f"games_{name}.png" for name in nm.games.NATIVE_GAMES]      # one chart per native game

@@ -26,6 +26,8 @@ _INTRO = {
                   "sqrt(b), where b is the game's own average branching factor at that depth.",
     "speed": "negamax's compiled search beside the seeds' plain recursive Python and a hand-written C "
              "loop, measured in the same run.",
+    "plain_c": "negamax beside C written as a C programmer would write it, on the workloads of "
+               "issue 9 (uniform trees, Connect Four solving), timed in the same run.",
     "threads": "One search on several cores (Lazy SMP): the same searches with two threads and "
                "with one, in the same run.",
     "chess": "Chess: perft against python-chess, the full engine's nodes per second, and how "
@@ -117,6 +119,7 @@ def markdown_text(report: Dict[str, Any], plots: List[str]) -> str:
                  [p for p in plots if p.startswith("games_")]),
                 ("speed", "Speed", [t for t in tables if t.title.startswith("Speed")],
                  [p for p in plots if p == "speed.png"]),
+                ("plain_c", "Plain C", [t for t in tables if t.title.startswith("Plain C")], []),
                 ("threads", "Threads", [t for t in tables if t.title.startswith("Threads")], []),
                 ("chess", "Chess", [t for t in tables if t.title.startswith("Chess")], []),
                 ("peers", "Peers", [t for t in tables if t.title.startswith("Peers")], []),

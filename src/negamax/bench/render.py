@@ -219,6 +219,9 @@ def all_tables(report: Dict[str, Any], markdown: bool = False) -> List[Table]:
     tables = leaf_count_tables(report["leaf_counts"])
     tables += game_tables(report["real_games"], markdown)
     tables.append(speed_table(report["speed"]))
+    if "plain_c" in report:
+        from negamax.bench import plain_c
+        tables += plain_c.tables(report["plain_c"])
     if "threads" in report:
         from negamax.bench import threads
         tables += threads.tables(report["threads"])

@@ -19,12 +19,12 @@ gain depends on how little of the helper's work repeats the main thread's."""
 from __future__ import annotations
 
 import os
-import random
 import time
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 import negamax as nm
 from negamax import api
+from negamax.bench.connect4_positions import random_positions
 from negamax.bench.progress import Progress
 from negamax.bench.settings import ReportSettings
 from negamax.bench.tables import Table
@@ -67,17 +67,7 @@ FULL_CHESS_REPEAT = 3
 def connect4_positions(count: int, low: int = 8, high: int = 12, seed: int = 2026) -> List[str]:
     """Move strings of positions with `low` to `high` stones from seeded random games, none over
     and none with a win in one for the side to move."""
-    rng = random.Random(f"threads-{seed}-{low}-{high}")
-    found: List[str] = []
-    while len(found) < count:
-        game = nm.games.ConnectFour()
-        for _ in range(rng.randint(low, high)):
-            game.play(rng.choice(game.legal_moves()))
-            if game.is_terminal():
-                break
-        if not game.is_terminal() and not game.can_win_now():
-            found.append(game.moves)
-    return found
+    return random_positions(count, low, high, f"threads-{seed}-{low}-{high}")
 
 
 def steps(settings: ReportSettings) -> int:

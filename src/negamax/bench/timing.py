@@ -4,12 +4,13 @@ between the many short searches it runs (see check_stop)."""
 from __future__ import annotations
 
 import contextlib
+import math
 import time
-from typing import Any, Callable, Iterator, List, Tuple, TypeVar
+from typing import Any, Callable, Iterator, List, NamedTuple, Optional, Tuple, TypeVar
 
 import negamax as nm
 
-__all__ = ["best_time", "check_stop", "searched", "stopping_when"]
+__all__ = ["best_time", "best_time_for", "check_stop", "Timing", "searched", "stopping_when"]
 
 T = TypeVar("T")
 
@@ -53,3 +54,38 @@ def best_time(function: Callable[[], T], repeat: int) -> Tuple[float, T]:
         best = min(best, time.perf_counter() - start)
         check_stop()
     return best, result  # type: ignore[return-value]
+
+
+
+class Timing(NamedTuple):
+    """What best_time_for measured."""
+
+    seconds: float          # the fastest call's wall time
+    result: Any             # the last call's result
+    calls: int              # how many calls were timed
+    inner_seconds: float    # the least inner_seconds(result) over the calls (nan without it)
+
+
+def best_time_for(function: Callable[[], T], repeat: int, min_seconds: float, max_calls: int,
+                  inner_seconds: Optional[Callable[[Any], float]] = None) -> Timing:
+    """Time `function`: at least `repeat` calls, more until they have taken `min_seconds`
+    together, at most `max_calls` (or `repeat`, if more), stopping between calls when asked
+    to (check_stop). A workload of tens of microseconds is so timed hundreds of times, and a
+    moment of the machine's other work cannot set its best; one of seconds, `repeat` times.
+    `inner_seconds(result)`: a time the call reports of its own part (a search's elapsed),
+    whose least is kept too."""
+    best = inner_best = math.inf
+    result = None
+    spent = 0.0
+    calls = 0
+    while calls < max(1, repeat) or (spent < min_seconds and calls < max_calls):
+        start = time.perf_counter()
+        result = function()
+        took = time.perf_counter() - start
+        best = min(best, took)
+        if inner_seconds is not None:
+            inner_best = min(inner_best, inner_seconds(result))
+        spent += took
+        calls += 1
+        check_stop()
+    return Timing(best, result, calls, inner_best if inner_seconds is not None else math.nan)
