@@ -188,3 +188,27 @@ def test_other_algorithms_and_enhancements_keep_the_engine_copy():
                     {"algorithm": "alphabeta", "killers": True}):
         assert nm.search(tree, **options).kernel.split(":")[0] == "UniformTree", options
         assert nm.search(tree, **options).kernel != "UniformTree:walk", options
+
+
+@pytest.mark.parametrize("depth", [63, 64, 100])
+def test_a_chain_deeper_than_the_walk_takes_the_engine_copy(depth):
+    # A tree of branching 1 is a chain: the walk holds its lines' ends for 63 plies, and a
+    # deeper search takes the engine's copy, with the same value, line and counts as a plain
+    # descent (every node entered once, the one leaf read).
+    tree = nm.trees.uniform(1, depth, ordering="random", seed=depth)
+    (leaf,) = [int(v) for v in tree.leaf_values]
+    result = nm.search(tree, algorithm="alphabeta")
+    assert result.kernel == ("UniformTree:walk" if depth < 64 else "UniformTree")
+    assert result.value == leaf
+    assert tuple(result.pv) == (0,) * depth
+    assert (result.stats.nodes, result.stats.leaves, result.stats.max_ply) == (depth + 1, 1, depth)
+
+
+def test_the_line_of_a_deep_walk_is_the_reference_line():
+    # The root's line is written out from the node where it ends (walk.pxi's line_end): on a
+    # b=2 tree of 20 plies it must still be the reference's, move for move.
+    tree = nm.trees.uniform(2, 20, ordering="random", seed=5)
+    expected = R.alphabeta_negamax(nested_of(tree, 2, 20), True)
+    walked, engine = walk_and_engine(tree)
+    assert tuple(walked.pv) == expected.pv == tuple(engine.pv) and len(expected.pv) == 20
+    assert walked.value == expected.value

@@ -11,6 +11,16 @@
 #
 # It runs for the plain alpha-beta only (no enhancement, no trace); everything else goes to
 # this module's compiled copy of the engine.
+#
+# Its principal variation: a node's line is held as the node where the line ends
+# (TreeWalk.line_end, one index a ply), not as a row of moves. In a uniform tree the path
+# from a node down to any node below it is that node's index read back up (parent
+# (n - 1) // b, move (n - 1) % b), so taking a child's line is one copy of an index, where
+# the engine copies the child's moves one by one (a loop whose length changes with the ply,
+# whose exit the processor kept mispredicting). The root's line, the one a result reads,
+# is written out as moves whenever the root takes a child's line (walk_root).
+
+DEF WALK_PLIES = 64       # the deepest walk: its lines' ends are held in an array this long
 
 cdef struct TreeWalk:
     SearchContext* c
@@ -23,6 +33,8 @@ cdef struct TreeWalk:
     Score internal_score       # static score of an internal node cut by the depth limit
     Score root_sign            # +1 when MAX is to move at the root of the search, else -1
     bint plain_scores          # every score lies within +-EVAL_LIMIT: terminal_score is the identity
+    int64_t line_end[WALK_PLIES]   # the node where the line of the node at each ply ends
+                                   # (the node itself: an empty line)
 
 
 cdef const char* WALK_PATH = b"walk"
@@ -85,9 +97,35 @@ cdef inline Score leaf_row(TreeWalk* w, int64_t first_child, int ply, Score alph
     # a line that did not beat alpha never reaches the root's (the parent of a fail-low node
     # cuts off, and a cut node's line is never taken by an exact node), and the test's outcome
     # is as hard to foresee as the leaves' order.
-    c.pv_table[<size_t> ply * c.capacity + ply] = <Move> best_index
-    c.pv_length[ply] = ply + 1
+    w.line_end[ply] = first_child + best_index
     return best
+
+
+cdef inline bint enter_walk_node(TreeWalk* w, int64_t node, int ply) noexcept nogil:
+    """enter_untraced_node of context.pxd, with the node's empty line as a line end."""
+    if not poll_and_count(w.c, ply):
+        return False
+    w.line_end[ply] = node
+    return w.c.status == RUNNING
+
+
+cdef void take_root_line(TreeWalk* w, int64_t child, Move move) noexcept nogil:
+    """update_line at the root: the root's line is `move` to `child`, then the child's own
+    line (to line_end[1], when the child is no leaf), written out as moves in row 0 of the
+    principal-variation table."""
+    cdef SearchContext* c = w.c
+    cdef Move* row = c.pv_table
+    cdef int64_t end = w.line_end[1] if w.leaf_ply > 1 else child, n = end
+    cdef int steps = 0, k
+    while n > child:                   # the child's line: the moves from child to end
+        n = (n - 1) // w.branching
+        steps += 1
+    n = end
+    for k in range(steps, 0, -1):
+        row[k] = <Move> ((n - 1) % w.branching)
+        n = (n - 1) // w.branching
+    row[0] = move
+    c.pv_length[0] = steps + 1
 
 
 cdef Score leaf_child(TreeWalk* w, int64_t child, int ply, bint* read_in_place) noexcept nogil:
@@ -99,7 +137,7 @@ cdef Score leaf_child(TreeWalk* w, int64_t child, int ply, bint* read_in_place) 
         count_leaves_in_place(c, 1, ply + 1)
         return static_value(w, child, ply + 1, side_sign(w, ply))
     read_in_place[0] = False
-    if not enter_untraced_node(c, ply + 1):
+    if not poll_and_count(c, ply + 1):      # enter_node; a leaf's line is never read
         return 0
     c.stats.leaves += 1
     return static_value(w, child, ply + 1, side_sign(w, ply))
@@ -113,7 +151,7 @@ cdef Score row_node(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta)
     cdef Score value, best = -SCORE_INFINITY
     cdef int64_t i, first = node * w.branching + 1
     cdef bint in_place
-    if not enter_untraced_node(c, ply):
+    if not enter_walk_node(w, node, ply):
         return 0
     if c.nodes_until_poll >= w.branching and not w.horizon:
         return leaf_row(w, first, ply, alpha, beta)
@@ -124,7 +162,7 @@ cdef Score row_node(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta)
         if value > best:
             best = value
             if value > alpha:
-                update_line(c, ply, <Move> i, in_place)
+                w.line_end[ply] = first + i       # a leaf's line is empty
                 alpha = value
             if value >= beta:
                 count_cutoff(&c.stats, i == 0)
@@ -140,7 +178,7 @@ cdef Score walk(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noe
     cdef int64_t i, first = node * w.branching + 1
     if ply + 1 == w.leaf_ply:
         return row_node(w, node, ply, alpha, beta)
-    if not enter_untraced_node(c, ply):
+    if not enter_walk_node(w, node, ply):
         return 0
     for i in range(w.branching):
         if ply + 2 == w.leaf_ply:
@@ -162,16 +200,10 @@ cdef Score walk(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta) noe
         # above alpha can change the line or cut off; the best itself is kept without a branch.
         best = value if value > best else best
         if value > alpha:
+            w.line_end[ply] = w.line_end[ply + 1]      # update_pv: the child's line
             if value >= beta:
-                # A cut node's line is read only by the root (walk_root takes its first
-                # child's line whatever its value): below ply 1 the parent of a node that
-                # cut off sees a value at or below its alpha and keeps its own line, so
-                # the copy is left out there (most nodes that copied a line were cut nodes).
-                if ply == 1:
-                    update_pv(c, ply, <Move> i)
                 count_cutoff(&c.stats, i == 0)
                 break
-            update_pv(c, ply, <Move> i)
             alpha = value
     return best
 
@@ -199,7 +231,7 @@ cdef Score walk_root(TreeWalk* w, int64_t node, const Move* order, Score alpha, 
             return 0
         if value > best:
             best = value
-            update_line(c, 0, move, in_place)
+            take_root_line(w, node * w.branching + 1 + move, move)
             note_root_move(c, 0, move, value, False)
             if value > alpha:
                 alpha = value
@@ -212,8 +244,9 @@ cdef Score walk_root(TreeWalk* w, int64_t node, const Move* order, Score alpha, 
 cdef bint walk_applies(SearchContext* c, UniformTree tree, int depth) noexcept nogil:
     """The walk is the plain alpha-beta without a trace, on stacks deep enough that the
     engine's capacity check can never fire (so the walk need not make it)."""
+    cdef int plies = min(depth, tree.tree_height - tree.ply)
     return (c.options.algorithm == ALPHABETA and not c.enhanced and not c.options.tracing
-            and c.root_move_count == 0 and c.capacity > min(depth, tree.tree_height - tree.ply))
+            and c.root_move_count == 0 and c.capacity > plies and plies < WALK_PLIES)
 
 
 cdef Score tree_search_root(SearchContext* c, NativeGame game, int depth, Score alpha,
