@@ -4,9 +4,9 @@
                                       [--min-seconds S]
 
 In one run it times, with time.perf_counter, the best of at least N runs, more for a short
-workload until each side has run --min-seconds (0.2 s; the cases are those of
-negamax.bench.plain_c_cases, shared with benchmarks/test_bench_vs_c.py and the report's plain C
-section):
+workload until each side has run --min-seconds (0.2 s), negamax and C taking four turns each
+(the cases are those of negamax.bench.plain_c_cases, shared with benchmarks/test_bench_vs_c.py
+and the report's plain C section):
 
 * alpha-beta over uniform trees b=8 d=6, b=4 d=10, b=8 d=8, random leaf order (seed 0), move
   ordering off: negamax (nm.search(tree, algorithm="alphabeta", ordering=False)), the plain C
@@ -40,11 +40,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root, for `benchmarks`
 
 from benchmarks import c_baseline, reference, vs_c  # noqa: E402
-from negamax.bench.timing import best_time_for  # noqa: E402
+from negamax.bench.timing import best_time_for, best_times_taking_turns  # noqa: E402
 
 
 #: Each side of a workload runs at least --repeat times and more until it has run this long
-#: (--min-seconds), at most MAX_CALLS times: as pytest-benchmark and `negamax bench` time them.
+#: (--min-seconds), at most MAX_CALLS times, in four turns taken with the other side: as
+#: `negamax bench` times them.
 MIN_SECONDS = 0.2
 MAX_CALLS = 2000
 
@@ -56,12 +57,16 @@ def best_time(function, repeat, min_seconds=None):
     return timing.seconds, timing.result
 
 
-def best_time_and_engine(function, repeat, engine_seconds):
-    """(best wall seconds, best engine seconds, last result): engine_seconds(result) reads the
-    time negamax reports for its own search (SearchResult.elapsed), without the Python API's
+def negamax_and_c(negamax, engine_seconds, plain_c, repeat):
+    """((best wall seconds, best engine seconds, last result) of negamax, (best seconds, last
+    result) of the C side), timed in turns (negamax.bench.timing.best_times_taking_turns: a
+    burst of the machine's other work falls on both): engine_seconds(result) reads the time
+    negamax reports for its own search (SearchResult.elapsed), without the Python API's
     checking, copying and result building."""
-    timing = best_time_for(function, repeat, MIN_SECONDS, MAX_CALLS, engine_seconds)
-    return timing.seconds, timing.inner_seconds, timing.result
+    timed_nm, timed_c = best_times_taking_turns([(negamax, engine_seconds), (plain_c, None)], repeat,
+                                                MIN_SECONDS, MAX_CALLS)
+    return ((timed_nm.seconds, timed_nm.inner_seconds, timed_nm.result),
+            (timed_c.seconds, timed_c.result))
 
 
 def milliseconds(seconds):
@@ -84,8 +89,8 @@ def uniform_table(nm, quick, repeat, python_repeat, with_python, problems):
     print(rule)
     for case in vs_c.tree_cases(quick):
         case.warm_up()          # the Python paths of both sides, on another tree
-        t_nm, e_nm, r_nm = best_time_and_engine(case.negamax, repeat, lambda result: result.elapsed)
-        t_c, v_c = best_time(case.plain_c, repeat)
+        (t_nm, e_nm, r_nm), (t_c, v_c) = negamax_and_c(case.negamax, lambda result: result.elapsed,
+                                                       case.plain_c, repeat)
         problems.extend(vs_c.tree_disagreements(case, r_nm, v_c))
         row = (f"| b={case.branching} d={case.depth} | {r_nm.stats.nodes:,} | {r_nm.stats.leaves:,} "
                f"| {milliseconds(t_nm)} | {milliseconds(t_c)} | {times(t_nm / t_c)} "
@@ -124,9 +129,9 @@ def connect4_tables(nm, quick, repeat, problems):
     for case in vs_c.connect4_cases(quick):
         case.negamax()          # warm up both: each thread's table is allocated once
         case.plain_c()
-        t_nm, e_nm, r_nm = best_time_and_engine(case.negamax, repeat,
-                                                lambda results: sum(r.elapsed for r in results))
-        t_c, r_c = best_time(case.plain_c, repeat)
+        (t_nm, e_nm, r_nm), (t_c, r_c) = negamax_and_c(case.negamax,
+                                                       lambda results: sum(r.elapsed for r in results),
+                                                       case.plain_c, repeat)
         problems.extend(case.disagreements(r_nm, r_c))
         nodes_nm = sum(result.stats.nodes for result in r_nm)
         nodes_c = sum(nodes for _, nodes in r_c)

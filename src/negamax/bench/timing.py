@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterator, List, NamedTuple, Optional, Tuple, T
 
 import negamax as nm
 
-__all__ = ["best_time", "best_time_for", "check_stop", "Timing", "searched", "stopping_when"]
+__all__ = ["best_time", "best_time_for", "best_times_taking_turns", "check_stop", "Timing", "searched", "stopping_when"]
 
 T = TypeVar("T")
 
@@ -89,3 +89,30 @@ def best_time_for(function: Callable[[], T], repeat: int, min_seconds: float, ma
         calls += 1
         check_stop()
     return Timing(best, result, calls, inner_best if inner_seconds is not None else math.nan)
+
+
+def best_times_taking_turns(sides: List[Tuple[Callable[[], Any], Optional[Callable[[Any], float]]]],
+                            repeat: int, min_seconds: float, max_calls: int,
+                            turns: int = 4) -> List[Timing]:
+    """best_time_for of each (function, inner_seconds) of `sides`, the sides taking `turns`
+    turns each, one after the other (a side's turn is a share of its runs and its time): on
+    a shared machine another program's burst of a few seconds then slows every side's
+    turns alike, where timing one side after the other let it fall on one side alone (this
+    machine's neighbours made one side 20-30% slower for seconds at a time). A turn is long
+    enough (many runs, or at least one) for each side to learn its branches again after
+    the other's."""
+    per_turn_repeat = -(-max(1, repeat) // turns)
+    per_turn_calls = max(1, max_calls // turns)
+    best: List[Optional[Timing]] = [None] * len(sides)
+    for _ in range(turns):
+        for index, (function, inner) in enumerate(sides):
+            timing = best_time_for(function, per_turn_repeat, min_seconds / turns, per_turn_calls, inner)
+            kept = best[index]
+            if kept is None:
+                best[index] = timing
+            else:
+                best[index] = Timing(min(kept.seconds, timing.seconds), timing.result,
+                                     kept.calls + timing.calls,
+                                     kept.inner_seconds if math.isnan(timing.inner_seconds)
+                                     else min(kept.inner_seconds, timing.inner_seconds))
+    return best  # type: ignore[return-value]
