@@ -53,13 +53,13 @@ def _ratio(numerator: float, denominator: float) -> Optional[float]:
 
 def _row(name: str, target: Optional[float], negamax: Timing, c_side: Timing,
          extra: Dict[str, Any]) -> Dict[str, Any]:
-    row = {"name": name, "target": target,
-           "negamax_seconds": negamax.seconds, "engine_seconds": negamax.inner_seconds,
-           "c_seconds": c_side.seconds, "negamax_calls": negamax.calls, "c_calls": c_side.calls,
-           "ratio": _ratio(negamax.seconds, c_side.seconds),
-           "engine_ratio": _ratio(negamax.inner_seconds, c_side.seconds)}
-    row["within_target"] = (None if target is None or row["ratio"] is None
-                            else row["ratio"] <= target)
+    ratio_to_c = _ratio(negamax.seconds, c_side.seconds)
+    row: Dict[str, Any] = {
+        "name": name, "target": target,
+        "negamax_seconds": negamax.seconds, "engine_seconds": negamax.inner_seconds,
+        "c_seconds": c_side.seconds, "negamax_calls": negamax.calls, "c_calls": c_side.calls,
+        "ratio": ratio_to_c, "engine_ratio": _ratio(negamax.inner_seconds, c_side.seconds),
+        "within_target": None if target is None or ratio_to_c is None else ratio_to_c <= target}
     row.update(extra)
     return row
 
