@@ -20,7 +20,7 @@ from negamax.bench import connect4_positions, plain_c, plain_c_cases
 from negamax.bench.progress import Progress
 from negamax.bench.settings import ReportSettings
 from negamax.bench.tables import ratio
-from negamax.bench.timing import best_time_for
+from negamax.bench.timing import best_time_for, best_times_taking_turns
 from negamax.games import ConnectFour
 
 # Issue 9's bounds on negamax's time over plain C's.
@@ -90,6 +90,20 @@ def test_best_time_for_runs_at_least_repeat_and_at_most_max_calls():
     assert timing.calls == 5 and timing.inner_seconds == 2.0 and timing.seconds > 0
 
 
+def test_the_sides_take_turns():
+    # Four turns of each side, one after the other; each keeps its own best and results.
+    order = []
+    inner = iter([4.0, 3.0, 5.0, 1.0, 2.0, 6.0, 7.0, 8.0])
+    sides = [(lambda: order.append("a") or "first", None),
+             (lambda: order.append("b") or "second", lambda result: next(inner))]
+    timings = best_times_taking_turns(sides, repeat=8, min_seconds=0.0, max_calls=100, turns=4)
+    assert order == ["a", "a", "b", "b"] * 4
+    assert [timing.calls for timing in timings] == [8, 8]
+    assert [timing.result for timing in timings] == ["first", "second"]
+    assert math.isnan(timings[0].inner_seconds) and timings[1].inner_seconds == 1.0
+    assert all(0 < timing.seconds < 1 for timing in timings)
+
+
 def test_the_section_times_every_workload_and_checks_counts(small_workloads):
     section = measure()
     assert section["measured"] and section["problems"] == []
@@ -104,6 +118,7 @@ def test_the_section_times_every_workload_and_checks_counts(small_workloads):
         tree = nm.trees.uniform(branching, depth, ordering="random", seed=0, maximizing=True)
         value, nodes, leaves = alphabeta_counts([int(v) for v in tree.leaf_values], branching, depth)
         assert (row["branching"], row["depth"], row["nodes"], row["leaves"]) == (branching, depth, nodes, leaves)
+        assert row["c_nodes"] == nodes and row["node_ratio"] == 1.0
         assert row["negamax_calls"] >= 2 and row["c_calls"] >= 2
         assert row["target"] == ISSUE_BOUNDS["tree"]
         assert row["within_target"] == (row["ratio"] <= ISSUE_BOUNDS["tree"])
@@ -115,6 +130,7 @@ def test_the_section_times_every_workload_and_checks_counts(small_workloads):
         expected_nodes += nodes
         expected_leaves += leaves
     assert (once["nodes"], once["leaves"], once["target"]) == (expected_nodes, expected_leaves, None)
+    assert once["c_nodes"] == expected_nodes and once["node_ratio"] == 1.0
     stages = {row["stage"]: row for row in section["rows"] if row["kind"] == "connect4"}
     assert {stage: row["target"] for stage, row in stages.items()} == {
         stage: ISSUE_BOUNDS[stage] for stage in ("end", "middle", "early")}
@@ -151,6 +167,8 @@ def test_a_disagreement_is_a_problem(small_workloads, monkeypatch):
                         lambda case: [(score + 1, nodes) for score, nodes in real_plain_c(case)])
     section = measure()
     assert any("b=3 d=5" in problem and "nodes" in problem for problem in section["problems"])
+    first_tree = section["rows"][0]
+    assert first_tree["node_ratio"] == first_tree["nodes"] / first_tree["c_nodes"] != 1.0
     assert any(problem.startswith("plain C, Connect Four end ") and "C score" in problem
                for problem in section["problems"])
 

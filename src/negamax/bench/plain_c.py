@@ -77,20 +77,24 @@ def _tree_row(case: plain_c_cases.TreeCase, settings: ReportSettings,
     problems.extend(f"plain C, {problem}"
                     for problem in plain_c_cases.tree_disagreements(case, negamax.result, c_side.result))
     stats = negamax.result.stats
+    c_nodes = case.counted_c().nodes
     return _row(f"alpha-beta, uniform tree {case.name}, random leaf order (seed {case.seed})",
                 TARGETS["tree"], negamax, c_side,
                 {"kind": "tree", "branching": case.branching, "depth": case.depth,
-                 "nodes": stats.nodes, "leaves": stats.leaves, "node_ratio": 1.0})
+                 "nodes": stats.nodes, "leaves": stats.leaves, "c_nodes": c_nodes,
+                 "node_ratio": _ratio(stats.nodes, c_nodes)})
 
 
 def _tree_once_row(case: plain_c_cases.TreeOnceCase, problems: List[str]) -> Dict[str, Any]:
     negamax_seconds, engine_seconds, c_seconds, nodes, leaves, found = case.timed()
     problems.extend(f"plain C, {problem}" for problem in found)
+    c_nodes = sum(tree.counted_c().nodes for tree in case.cases)
     return _row(f"alpha-beta, {case.name}", None,
                 Timing(negamax_seconds, None, case.count, engine_seconds),
                 Timing(c_seconds, None, case.count, math.nan),
                 {"kind": "tree_once", "branching": case.branching, "depth": case.depth,
-                 "nodes": nodes, "leaves": leaves, "node_ratio": 1.0, "total": True})
+                 "nodes": nodes, "leaves": leaves, "c_nodes": c_nodes,
+                 "node_ratio": _ratio(nodes, c_nodes), "total": True})
 
 
 def _connect4_row(case: plain_c_cases.Connect4Case, settings: ReportSettings,
