@@ -7,6 +7,7 @@ import random
 import pytest
 
 import negamax as nm
+from negamax.bench.connect4_positions import random_positions
 from negamax.games import ConnectFour, _connect4
 
 
@@ -29,17 +30,7 @@ def _everything(result):
 def _played_out(stones_low, stones_high, count, seed):
     """7 x 6 positions after a random number of random moves in the range, none over and
     none the side to move can win at once (as the benchmark sets are made)."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        game = ConnectFour()
-        for _ in range(rng.randint(stones_low, stones_high)):
-            game.play(rng.choice(game.legal_moves()))
-            if game.is_terminal():
-                break
-        if not game.is_terminal() and not game.can_win_now():
-            found.append(game)
-    return found
+    return [ConnectFour(moves) for moves in random_positions(count, stones_low, stones_high, seed)]
 
 
 def _random_positions(count, seed):

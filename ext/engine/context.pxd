@@ -251,15 +251,6 @@ cdef inline bint enter_node(SearchContext* context, int ply) noexcept nogil:
     return context.status == RUNNING
 
 
-cdef inline bint enter_untraced_node(SearchContext* context, int ply) noexcept nogil:
-    """enter_node for a search that keeps no trace (the tree walk: walk_applies), without
-    the trace's test, so that it stays small enough to be inlined where enter_node is not."""
-    if not poll_and_count(context, ply):
-        return False
-    context.pv_length[ply] = ply
-    return context.status == RUNNING
-
-
 cdef inline bint poll_and_count(SearchContext* context, int ply) noexcept nogil:
     """enter_node's check of the limits and count of the node, without starting the node's
     line or tracing it (for a node that keeps no line in a search without a trace, such as

@@ -102,7 +102,8 @@ cdef inline Score leaf_row(TreeWalk* w, int64_t first_child, int ply, Score alph
 
 
 cdef inline bint enter_walk_node(TreeWalk* w, int64_t node, int ply) noexcept nogil:
-    """enter_untraced_node of context.pxd, with the node's empty line as a line end."""
+    """enter_node for the walk (which keeps no trace, walk_applies), its empty line held as
+    a line end."""
     if not poll_and_count(w.c, ply):
         return False
     w.line_end[ply] = node
@@ -128,15 +129,13 @@ cdef void take_root_line(TreeWalk* w, int64_t child, Move move) noexcept nogil:
     c.pv_length[0] = steps + 1
 
 
-cdef Score leaf_child(TreeWalk* w, int64_t child, int ply, bint* read_in_place) noexcept nogil:
+cdef Score leaf_child(TreeWalk* w, int64_t child, int ply) noexcept nogil:
     """The value, for the node at `ply`, of its child at leaf_ply: read in place, or entered
     when a poll is due (which may stop the search: the caller checks the status)."""
     cdef SearchContext* c = w.c
     if c.nodes_until_poll != 0:
-        read_in_place[0] = True
         count_leaves_in_place(c, 1, ply + 1)
         return static_value(w, child, ply + 1, side_sign(w, ply))
-    read_in_place[0] = False
     if not poll_and_count(c, ply + 1):      # enter_node; a leaf's line is never read
         return 0
     c.stats.leaves += 1
@@ -150,13 +149,12 @@ cdef Score row_node(TreeWalk* w, int64_t node, int ply, Score alpha, Score beta)
     cdef SearchContext* c = w.c
     cdef Score value, best = -SCORE_INFINITY
     cdef int64_t i, first = node * w.branching + 1
-    cdef bint in_place
     if not enter_walk_node(w, node, ply):
         return 0
     if c.nodes_until_poll >= w.branching and not w.horizon:
         return leaf_row(w, first, ply, alpha, beta)
     for i in range(w.branching):
-        value = leaf_child(w, first + i, ply, &in_place)
+        value = leaf_child(w, first + i, ply)
         if c.status != RUNNING:
             return 0
         if value > best:
@@ -215,7 +213,6 @@ cdef Score walk_root(TreeWalk* w, int64_t node, const Move* order, Score alpha, 
     cdef Score value, best = -SCORE_INFINITY
     cdef int64_t i
     cdef Move move
-    cdef bint in_place = False
     if not enter_node(c, 0):
         return 0
     if w.leaf_ply == 0:
@@ -224,7 +221,7 @@ cdef Score walk_root(TreeWalk* w, int64_t node, const Move* order, Score alpha, 
     for i in range(w.branching):
         move = order[i] if order != NULL else <Move> i
         if w.leaf_ply == 1:
-            value = leaf_child(w, node * w.branching + 1 + move, 0, &in_place)
+            value = leaf_child(w, node * w.branching + 1 + move, 0)
         else:
             value = -walk(w, node * w.branching + 1 + move, 1, -beta, -alpha)
         if c.status != RUNNING:

@@ -11,7 +11,7 @@ The report's plain C section (negamax.bench.plain_c) and benchmarks/ solve them.
 from __future__ import annotations
 
 import random
-from typing import Dict, List, Tuple
+from typing import Dict, List, Tuple, Union
 
 __all__ = ["SEED", "STAGES", "positions", "random_positions"]
 
@@ -30,7 +30,7 @@ def positions(stage: str, count: int, seed: int = SEED) -> List[str]:
     return random_positions(count, low, high, f"{seed}-{stage}")
 
 
-def random_positions(count: int, low: int, high: int, seed: str) -> List[str]:
+def random_positions(count: int, low: int, high: int, seed: Union[int, str]) -> List[str]:
     """Move strings of `count` positions of `low` to `high` stones from random games seeded
     with `seed`, none over and none with a win in one for the side to move."""
     from negamax.games import ConnectFour

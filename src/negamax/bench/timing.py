@@ -46,15 +46,8 @@ def searched(*args: Any, **options: Any) -> Any:
 def best_time(function: Callable[[], T], repeat: int) -> Tuple[float, T]:
     """(fastest wall time in seconds, result of the last call) over `repeat` calls; stops
     between calls when asked to (check_stop)."""
-    best = float("inf")
-    result = None
-    for _ in range(max(1, repeat)):
-        start = time.perf_counter()
-        result = function()
-        best = min(best, time.perf_counter() - start)
-        check_stop()
-    return best, result  # type: ignore[return-value]
-
+    timing = best_time_for(function, repeat, 0.0, repeat)
+    return timing.seconds, timing.result
 
 
 class Timing(NamedTuple):
